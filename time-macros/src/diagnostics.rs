@@ -1,0 +1,286 @@
+//! Error collection: every problem is recorded with its [`Site`], and all of them are
+//! reported together (as serde_derive's `Ctxt` does).
+//!
+//! Errors about a table file cannot point into the file (the compiler only knows the
+//! invocation's tokens), so they are attached to the path literal and their message
+//! starts with `path:LINE:COL:`, quotes the offending line and underlines the span.
+
+use crate::model::Site;
+use proc_macro2::Span;
+use std::fmt::Display;
+use std::ops::Range;
+
+/// A table file's text, with what messages about it need.
+#[derive(Debug)]
+pub(crate) struct TableText {
+    /// The path as the user wrote it, e.g. `clocks.toml` or `../clocks.toml`.
+    pub(crate) display: String,
+    /// The file's contents.
+    pub(crate) text: String,
+    /// The path literal, where errors about the file are attached.
+    pub(crate) span: Span,
+}
+
+/// Collected errors.
+#[derive(Debug)]
+pub(crate) struct Diagnostics<'t> {
+    table: Option<&'t TableText>,
+    errors: Option<syn::Error>,
+    count: usize,
+}
+
+impl<'t> Diagnostics<'t> {
+    /// Errors about inline tokens only.
+    pub(crate) fn for_tokens() -> Self {
+        Diagnostics {
+            table: None,
+            errors: None,
+            count: 0,
+        }
+    }
+
+    /// Errors about `table` (and possibly tokens).
+    pub(crate) fn for_table(table: &'t TableText) -> Self {
+        Diagnostics {
+            table: Some(table),
+            errors: None,
+            count: 0,
+        }
+    }
+
+    /// Records `message` at `site`, followed by a `help:` line that says what to do.
+    pub(crate) fn error(&mut self, site: &Site, message: impl Display, help: impl Display) {
+        let error = match (site, self.table) {
+            (Site::Table(range), Some(table)) => syn::Error::new(
+                table.span,
+                format!(
+                    "{}: {message}\n{}\n  = help: {help}",
+                    table.location(range),
+                    table.excerpt(range)
+                ),
+            ),
+            (Site::Table(_), None) => {
+                syn::Error::new(Span::call_site(), format!("{message}\n  = help: {help}"))
+            }
+            (Site::Tokens(span), _) => {
+                syn::Error::new(*span, format!("{message}\n  = help: {help}"))
+            }
+        };
+        self.push(error);
+    }
+
+    /// Records an error that already has its span and text (e.g. from `syn`).
+    pub(crate) fn push(&mut self, error: syn::Error) {
+        self.count += 1;
+        match &mut self.errors {
+            Some(errors) => errors.combine(error),
+            None => self.errors = Some(error),
+        }
+    }
+
+    /// `path:LINE:COL` of `site`, for notes such as "first declared at …".
+    pub(crate) fn describe(&self, site: &Site) -> String {
+        match (site, self.table) {
+            (Site::Table(range), Some(table)) => table.location(range),
+            _ => "an earlier row".to_owned(),
+        }
+    }
+
+    /// How many errors were recorded.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The combined errors, if any.
+    pub(crate) fn finish(self) -> Option<syn::Error> {
+        self.errors
+    }
+}
+
+impl TableText {
+    /// `display:LINE:COL` of the start of `range`, 1-based, columns in characters.
+    pub(crate) fn location(&self, range: &Range<usize>) -> String {
+        let (line, column) = self.line_column(range.start);
+        format!("{}:{line}:{column}", self.display)
+    }
+
+    /// 1-based line and column (in characters) of byte `offset`.
+    pub(crate) fn line_column(&self, offset: usize) -> (usize, usize) {
+        let before = self.text.get(..self.floor(offset)).unwrap_or("");
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+        let column = before.get(line_start..).unwrap_or("").chars().count() + 1;
+        (line, column)
+    }
+
+    /// The line holding the start of `range`, with the range underlined:
+    /// ```text
+    ///    |
+    ///  4 | gettr = "ktime_get"
+    ///    | ^^^^^
+    /// ```
+    fn excerpt(&self, range: &Range<usize>) -> String {
+        let start = self.floor(range.start);
+        let line_start = self
+            .text
+            .get(..start)
+            .and_then(|b| b.rfind('\n'))
+            .map_or(0, |n| n + 1);
+        let line_end = self
+            .text
+            .get(start..)
+            .and_then(|rest| rest.find('\n'))
+            .map_or(self.text.len(), |n| start + n);
+        let line_text = self
+            .text
+            .get(line_start..line_end)
+            .unwrap_or("")
+            .trim_end_matches('\r');
+        let end = self.floor(range.end.clamp(start, line_end));
+        let lead: String = self
+            .text
+            .get(line_start..start)
+            .unwrap_or("")
+            .chars()
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let width = self
+            .text
+            .get(start..end)
+            .unwrap_or("")
+            .chars()
+            .count()
+            .max(1);
+        let (line, _) = self.line_column(start);
+        let gutter = " ".repeat(line.to_string().len());
+        format!(
+            "{gutter} |\n{line} | {line_text}\n{gutter} | {lead}{}",
+            "^".repeat(width)
+        )
+    }
+
+    /// The largest char boundary at or before `offset`, within the text.
+    fn floor(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+}
+
+/// The closest of `candidates` to `unknown`, if it is close enough to suggest.
+pub(crate) fn did_you_mean<'a>(unknown: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    candidates
+        .iter()
+        .map(|candidate| (edit_distance(unknown, candidate), *candidate))
+        .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 3))
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// Levenshtein distance over characters, case-insensitive.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
+/// "Valid keys are: a, b, c" with an optional "did you mean" in front.
+pub(crate) fn valid_keys_help(unknown: &str, valid: &[&str]) -> String {
+    let list = valid.join(", ");
+    match did_you_mean(unknown, valid) {
+        Some(close) => format!("did you mean `{close}`? valid keys are: {list}"),
+        None => format!("valid keys are: {list}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(text: &str) -> TableText {
+        TableText {
+            display: "clocks.toml".to_owned(),
+            text: text.to_owned(),
+            span: Span::call_site(),
+        }
+    }
+
+    #[test]
+    fn locations_are_one_based_lines_and_character_columns() {
+        let t = table("[[clock]]\nname = \"é\" x\n");
+        assert_eq!(t.line_column(0), (1, 1));
+        assert_eq!(t.line_column(10), (2, 1));
+        let x = t.text.find('x').unwrap();
+        assert_eq!(t.line_column(x), (2, 12));
+        assert_eq!(t.location(&(x..x + 1)), "clocks.toml:2:12");
+        // Offsets past the end or inside a character do not panic.
+        assert_eq!(t.line_column(10_000), (3, 1));
+        let e = t.text.find('é').unwrap();
+        assert_eq!(t.line_column(e + 1), (2, 9));
+    }
+
+    #[test]
+    fn excerpt_quotes_the_line_and_underlines_the_range() {
+        let t = table("[[clock]]\ngettr = \"ktime_get\"\n");
+        let excerpt = t.excerpt(&(10..15));
+        assert_eq!(excerpt, "  |\n2 | gettr = \"ktime_get\"\n  | ^^^^^");
+        // A range spanning lines is cut at the end of its first line.
+        let excerpt = t.excerpt(&(18..100));
+        assert!(excerpt.ends_with("|         ^^^^^^^^^^^"), "{excerpt}");
+    }
+
+    #[test]
+    fn suggestions_only_for_close_keys() {
+        assert_eq!(
+            did_you_mean("gettr", crate::model::ROW_KEYS),
+            Some("getter")
+        );
+        assert_eq!(
+            did_you_mean("Monotonic", crate::model::ROW_KEYS),
+            Some("monotonic")
+        );
+        assert_eq!(did_you_mean("frequency", crate::model::ROW_KEYS), None);
+        assert_eq!(
+            valid_keys_help("clock_id", crate::model::ROW_KEYS),
+            "did you mean `clockid`? valid keys are: name, getter, monotonic, clockid, doc"
+        );
+    }
+
+    #[test]
+    fn errors_are_combined_not_replaced() {
+        let t = table("a\nb\n");
+        let mut diags = Diagnostics::for_table(&t);
+        diags.error(&Site::Table(0..1), "first", "fix a");
+        diags.error(&Site::Table(2..3), "second", "fix b");
+        assert_eq!(diags.count(), 2);
+        let messages: Vec<String> = diags
+            .finish()
+            .unwrap()
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(messages.len(), 2);
+        assert!(
+            messages[0].starts_with("clocks.toml:1:1: first\n"),
+            "{}",
+            messages[0]
+        );
+        assert!(
+            messages[1].starts_with("clocks.toml:2:1: second\n"),
+            "{}",
+            messages[1]
+        );
+        assert!(messages[1].ends_with("= help: fix b"), "{}", messages[1]);
+    }
+}

@@ -1,0 +1,399 @@
+//! Parsing the macro's arguments with `syn`: either a table path with options,
+//! `declare_clocks!("clocks.toml", bindings = crate::bindings)`, or inline rows,
+//! `declare_clocks! { bindings = crate::bindings; Monotonic { getter: ktime_get, monotonic: true } }`.
+//!
+//! Inline rows are read straight into [`ClockRow`]s, the same model the TOML reader
+//! produces, so both forms share validation and expansion.
+
+use crate::diagnostics::{valid_keys_help, Diagnostics};
+use crate::model::{self, ClockIdSpec, ClockRow, Located, Site};
+use proc_macro2::{Ident, Span, TokenStream};
+use syn::ext::IdentExt;
+use syn::parse::{ParseStream, Parser};
+use syn::{braced, Lit, LitStr, Token};
+
+/// Option key: the module holding the C getters.
+pub(crate) const BINDINGS: &str = "bindings";
+/// Every option the macro accepts.
+pub(crate) const OPTION_KEYS: &[&str] = &[BINDINGS];
+
+/// The parsed invocation.
+pub(crate) struct MacroInput {
+    pub(crate) source: TableSource,
+    pub(crate) options: Options,
+}
+
+/// Where the rows come from.
+pub(crate) enum TableSource {
+    /// A TOML file, by the path literal as written.
+    File(LitStr),
+    /// Rows written in the invocation.
+    Inline(Vec<ClockRow>),
+}
+
+/// The invocation's options.
+#[derive(Default)]
+pub(crate) struct Options {
+    /// `bindings = PATH`: call getters as `PATH::getter()` instead of declaring them.
+    pub(crate) bindings: Option<syn::Path>,
+}
+
+/// Parses `tokens`. Problems with individual options or rows are recorded in
+/// `diagnostics` and parsing goes on; only input whose structure cannot be followed
+/// at all is an `Err`.
+pub(crate) fn parse(
+    tokens: TokenStream,
+    diagnostics: &mut Diagnostics<'_>,
+) -> syn::Result<MacroInput> {
+    let parser = |input: ParseStream<'_>| parse_input(input, diagnostics);
+    parser.parse2(tokens)
+}
+
+fn parse_input(
+    input: ParseStream<'_>,
+    diagnostics: &mut Diagnostics<'_>,
+) -> syn::Result<MacroInput> {
+    if input.is_empty() {
+        return Err(syn::Error::new(
+            Span::call_site(),
+            "declare_clocks! needs a clock table\n  = help: write `declare_clocks!(\"clocks.toml\")` to read a table file, \
+             or inline rows such as `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
+        ));
+    }
+    let mut options = Options::default();
+    if input.peek(LitStr) {
+        let path: LitStr = input.parse()?;
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            parse_option(input, &mut options, diagnostics)?;
+        }
+        return Ok(MacroInput {
+            source: TableSource::File(path),
+            options,
+        });
+    }
+    // Inline form: `key = value;` options first, then `Name { … }` rows.
+    while input.peek(Ident::peek_any) && input.peek2(Token![=]) {
+        parse_option(input, &mut options, diagnostics)?;
+        input.parse::<Token![;]>().map_err(|error| {
+            syn::Error::new(error.span(), "expected `;` after an option of the inline form\n  = help: options come first, each ending with `;`: `declare_clocks! { bindings = crate::bindings; Monotonic { … } }`")
+        })?;
+    }
+    let mut rows = Vec::new();
+    while !input.is_empty() {
+        rows.push(parse_row(input, diagnostics)?);
+        if input.is_empty() {
+            break;
+        }
+        input.parse::<Token![,]>()?;
+    }
+    Ok(MacroInput {
+        source: TableSource::Inline(rows),
+        options,
+    })
+}
+
+fn parse_option(
+    input: ParseStream<'_>,
+    options: &mut Options,
+    diagnostics: &mut Diagnostics<'_>,
+) -> syn::Result<()> {
+    let key = Ident::parse_any(input)?;
+    input.parse::<Token![=]>()?;
+    match key.to_string().as_str() {
+        BINDINGS => {
+            let path: syn::Path = input.parse()?;
+            if options.bindings.is_some() {
+                diagnostics.error(
+                    &Site::Tokens(key.span()),
+                    "`bindings` is given twice",
+                    "keep one `bindings = PATH`: the module that holds the C getters",
+                );
+            } else {
+                options.bindings = Some(path);
+            }
+        }
+        unknown => {
+            diagnostics.error(
+                &Site::Tokens(key.span()),
+                format_args!("unknown option `{unknown}`"),
+                valid_keys_help(unknown, OPTION_KEYS).replace("valid keys", "valid options"),
+            );
+            // Skip the value, whatever it is, up to the next separator.
+            while !input.is_empty() && !input.peek(Token![,]) && !input.peek(Token![;]) {
+                input.parse::<proc_macro2::TokenTree>()?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn parse_row(input: ParseStream<'_>, diagnostics: &mut Diagnostics<'_>) -> syn::Result<ClockRow> {
+    let name = Ident::parse_any(input).map_err(|error| {
+        syn::Error::new(
+            error.span(),
+            "expected a clock row: `Name { getter: c_function, monotonic: true }`",
+        )
+    })?;
+    let mut row = ClockRow::new(Site::Tokens(name.span()));
+    row.name = Some(Located::new(name.to_string(), Site::Tokens(name.span())));
+    let body;
+    braced!(body in input);
+    let before = diagnostics.count();
+    let mut seen: Vec<Ident> = Vec::new();
+    while !body.is_empty() {
+        let key = Ident::parse_any(&body)?;
+        body.parse::<Token![:]>()?;
+        let value = InlineValue::parse(&body)?;
+        if seen.contains(&key) {
+            diagnostics.error(
+                &Site::Tokens(key.span()),
+                format_args!("duplicate key `{key}` in clock `{name}`"),
+                format_args!("keep one `{key}: …` in this row"),
+            );
+        } else {
+            seen.push(key.clone());
+            let errors_before_key = diagnostics.count();
+            assign(&mut row, &key, value, diagnostics);
+            if diagnostics.count() > errors_before_key {
+                row.rejected.push(key.to_string());
+            }
+        }
+        if body.is_empty() {
+            break;
+        }
+        body.parse::<Token![,]>()?;
+    }
+    row.had_errors = diagnostics.count() > before;
+    Ok(row)
+}
+
+/// A value in an inline row, before its type is checked against its key.
+enum InlineValue {
+    Ident(Ident),
+    Lit(Lit),
+}
+
+impl InlineValue {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.peek(Ident::peek_any) {
+            Ok(InlineValue::Ident(Ident::parse_any(input)?))
+        } else if input.peek(Token![-]) {
+            let minus: Token![-] = input.parse()?;
+            let int: syn::LitInt = input.parse()?;
+            let joined = syn::LitInt::new(&format!("-{}", int.base10_digits()), minus.span);
+            Ok(InlineValue::Lit(Lit::Int(joined)))
+        } else {
+            Ok(InlineValue::Lit(input.parse()?))
+        }
+    }
+
+    fn span(&self) -> Span {
+        match self {
+            InlineValue::Ident(ident) => ident.span(),
+            InlineValue::Lit(lit) => lit.span(),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            InlineValue::Ident(ident) if ident == "true" || ident == "false" => "a boolean",
+            InlineValue::Ident(_) => "an identifier",
+            InlineValue::Lit(Lit::Str(_)) => "a string",
+            InlineValue::Lit(Lit::Int(_)) => "an integer",
+            InlineValue::Lit(Lit::Bool(_)) => "a boolean",
+            InlineValue::Lit(_) => "a literal of another kind",
+        }
+    }
+}
+
+fn assign(row: &mut ClockRow, key: &Ident, value: InlineValue, diagnostics: &mut Diagnostics<'_>) {
+    let site = Site::Tokens(value.span());
+    let key_name = key.to_string();
+    let wrong =
+        |diagnostics: &mut Diagnostics<'_>, expected: &str, example: &str, value: &InlineValue| {
+            diagnostics.error(
+                &Site::Tokens(value.span()),
+                format_args!("`{key_name}` must be {expected}, found {}", value.kind()),
+                format_args!("write it as `{example}`"),
+            );
+        };
+    match key_name.as_str() {
+        model::GETTER => match &value {
+            InlineValue::Ident(getter) => row.getter = Some(Located::new(getter.to_string(), site)),
+            InlineValue::Lit(Lit::Str(getter)) => {
+                row.getter = Some(Located::new(getter.value(), site))
+            }
+            _ => wrong(
+                diagnostics,
+                "a C function name",
+                "getter: ktime_get",
+                &value,
+            ),
+        },
+        model::MONOTONIC => match &value {
+            InlineValue::Lit(Lit::Bool(flag)) => {
+                row.monotonic = Some(Located::new(flag.value, site))
+            }
+            InlineValue::Ident(flag) if flag == "true" || flag == "false" => {
+                row.monotonic = Some(Located::new(flag == "true", site));
+            }
+            _ => wrong(diagnostics, "a boolean", "monotonic: true", &value),
+        },
+        model::CLOCKID => match &value {
+            InlineValue::Ident(constant) => {
+                row.clockid = Some(Located::new(
+                    ClockIdSpec::Constant(constant.to_string()),
+                    site,
+                ));
+            }
+            InlineValue::Lit(Lit::Int(number)) => match number.base10_parse::<i128>() {
+                Ok(number) => row.clockid = Some(Located::new(ClockIdSpec::Number(number), site)),
+                Err(error) => diagnostics.push(error),
+            },
+            _ => wrong(
+                diagnostics,
+                "a constant name or an integer",
+                "clockid: CLOCK_MONOTONIC",
+                &value,
+            ),
+        },
+        model::DOC => match &value {
+            InlineValue::Lit(Lit::Str(doc)) => row.doc = Some(Located::new(doc.value(), site)),
+            _ => wrong(
+                diagnostics,
+                "a string",
+                "doc: \"What the clock measures.\"",
+                &value,
+            ),
+        },
+        model::NAME => diagnostics.error(
+            &Site::Tokens(key.span()),
+            "an inline row is named by the identifier before its braces",
+            "remove `name: …` and write the name in front: `Monotonic { getter: ktime_get, … }`",
+        ),
+        unknown => diagnostics.error(
+            &Site::Tokens(key.span()),
+            format_args!(
+                "unknown key `{unknown}` in clock `{}`",
+                row.name.as_ref().map_or("?", |n| n.value.as_str())
+            ),
+            valid_keys_help(unknown, &model::ROW_KEYS[1..]),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn parse_ok(tokens: TokenStream) -> (MacroInput, Vec<String>) {
+        let mut diagnostics = Diagnostics::for_tokens();
+        let input = parse(tokens, &mut diagnostics).expect("structure parses");
+        let errors = diagnostics
+            .finish()
+            .map(|e| e.into_iter().map(|e| e.to_string()).collect())
+            .unwrap_or_default();
+        (input, errors)
+    }
+
+    #[test]
+    fn file_form_with_and_without_bindings() {
+        let (input, errors) = parse_ok(quote!("clocks.toml"));
+        assert!(errors.is_empty());
+        assert!(matches!(&input.source, TableSource::File(path) if path.value() == "clocks.toml"));
+        assert!(input.options.bindings.is_none());
+
+        let (input, errors) = parse_ok(quote!("../clocks.toml", bindings = crate::bindings,));
+        assert!(errors.is_empty());
+        let bindings = input.options.bindings.expect("bindings");
+        assert_eq!(quote!(#bindings).to_string(), "crate :: bindings");
+    }
+
+    #[test]
+    fn option_errors_are_collected() {
+        let (_, errors) = parse_ok(quote!(
+            "c.toml",
+            bindings = a,
+            bindings = b,
+            bindngs = c,
+            colour = red
+        ));
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].starts_with("`bindings` is given twice"));
+        assert!(
+            errors[1].starts_with("unknown option `bindngs`")
+                && errors[1].contains("did you mean `bindings`?")
+        );
+        assert!(
+            errors[2].starts_with("unknown option `colour`")
+                && errors[2].contains("valid options are: bindings")
+        );
+    }
+
+    #[test]
+    fn empty_input_explains_both_forms() {
+        let mut diagnostics = Diagnostics::for_tokens();
+        let Err(error) = parse(TokenStream::new(), &mut diagnostics) else {
+            panic!("empty input parsed")
+        };
+        assert!(error
+            .to_string()
+            .contains("declare_clocks!(\"clocks.toml\")"));
+    }
+
+    #[test]
+    fn inline_rows() {
+        let (input, errors) = parse_ok(quote! {
+            bindings = crate::b;
+            Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, doc: "d" },
+            Real { getter: "ktime_get_real", monotonic: false, clockid: 0 },
+            Neg { getter: g, monotonic: false, clockid: -3 },
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(input.options.bindings.is_some());
+        let TableSource::Inline(rows) = input.source else {
+            panic!("inline")
+        };
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].name.as_ref().unwrap().value, "Monotonic");
+        assert_eq!(
+            rows[0].clockid.as_ref().unwrap().value,
+            ClockIdSpec::Constant("CLOCK_MONOTONIC".into())
+        );
+        assert_eq!(rows[1].getter.as_ref().unwrap().value, "ktime_get_real");
+        assert_eq!(
+            rows[1].clockid.as_ref().unwrap().value,
+            ClockIdSpec::Number(0)
+        );
+        assert_eq!(
+            rows[2].clockid.as_ref().unwrap().value,
+            ClockIdSpec::Number(-3)
+        );
+    }
+
+    #[test]
+    fn inline_key_errors() {
+        let (_, errors) = parse_ok(quote! {
+            A { getter: g, getter: h, monotonic: "yes", gettr: x, name: A }
+        });
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        assert!(errors[0].starts_with("duplicate key `getter`"));
+        assert!(errors[1].starts_with("`monotonic` must be a boolean, found a string"));
+        assert!(errors[2].starts_with("unknown key `gettr` in clock `A`"));
+        assert!(errors[3].starts_with("an inline row is named by the identifier"));
+    }
+
+    #[test]
+    fn keywords_parse_as_names_so_validation_can_explain_them() {
+        let (input, _) = parse_ok(quote! { self { getter: g, monotonic: true } });
+        let TableSource::Inline(rows) = input.source else {
+            panic!("inline")
+        };
+        assert_eq!(rows[0].name.as_ref().unwrap().value, "self");
+    }
+}

@@ -1,0 +1,29 @@
+//! The `declare_clocks!` procedural macro behind [`time-core`].
+//!
+//! Use it through `time_core::declare_clocks!`: the runtime crate documents the macro,
+//! the table schema and the generated items. This crate is only the compiler plugin;
+//! everything below the entry point is an ordinary library (parse → read → validate →
+//! expand), unit-tested without a compiler.
+//!
+//! [`time-core`]: https://docs.rs/time-core
+
+mod declare;
+mod diagnostics;
+mod env;
+mod expand;
+mod input;
+mod model;
+#[cfg(feature = "toml")]
+mod table;
+mod validate;
+
+use proc_macro::TokenStream;
+
+/// Declares one zero-sized clock type per row of a clock table.
+///
+/// See `time_core::declare_clocks!` for the forms, the table schema and the expansion.
+#[proc_macro]
+pub fn declare_clocks(input: TokenStream) -> TokenStream {
+    let env = env::Environment::from_compiler();
+    declare::declare_clocks(input.into(), &env).into()
+}

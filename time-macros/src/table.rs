@@ -1,0 +1,316 @@
+//! Reading a `clocks.toml` file into [`ClockRow`]s with the `toml` crate's spanned
+//! document API (`toml::de::DeTable`, no serde): every key and value keeps its byte
+//! range, so errors name the exact line and column.
+//!
+//! This module checks what the TOML itself says (syntax, shape, unknown keys, value
+//! types); rules across fields and rows live in `validate`.
+
+use crate::diagnostics::{valid_keys_help, Diagnostics};
+use crate::model::{self, ClockIdSpec, ClockRow, Located, Site};
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+/// Reads every row of `text`. Syntax errors are reported to `diagnostics`; when there
+/// are any, the rows still come back (from toml's error recovery), but the errors
+/// about them are muted: they would only repeat the syntax error in other words.
+pub(crate) fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> Vec<ClockRow> {
+    let (document, syntax_errors) = DeTable::parse_recoverable(text);
+    if syntax_errors.is_empty() {
+        return read_document(document.get_ref(), diagnostics);
+    }
+    for error in &syntax_errors {
+        diagnostics.error(
+            &Site::Table(error.span().unwrap_or(0..0)),
+            format!("invalid TOML: {}", error.message()),
+            "fix the TOML syntax; each clock is a `[[clock]]` header followed by `key = value` lines",
+        );
+    }
+    let mut muted = Diagnostics::for_tokens();
+    let mut rows = read_document(document.get_ref(), &mut muted);
+    for row in &mut rows {
+        row.had_errors = true;
+    }
+    rows
+}
+
+fn read_document(document: &DeTable<'_>, diagnostics: &mut Diagnostics<'_>) -> Vec<ClockRow> {
+    let mut rows = Vec::new();
+    for (key, value) in document {
+        if key.get_ref().as_ref() != model::CLOCK_ARRAY {
+            diagnostics.error(
+                &site(key),
+                format_args!("unknown top-level key `{}`", key.get_ref()),
+                format_args!(
+                    "a clock table holds only `[[{}]]` tables; {}",
+                    model::CLOCK_ARRAY,
+                    if crate::diagnostics::did_you_mean(key.get_ref(), &[model::CLOCK_ARRAY])
+                        .is_some()
+                    {
+                        "did you mean `[[clock]]`?"
+                    } else {
+                        "move this key into a `[[clock]]` table or remove it"
+                    }
+                ),
+            );
+            continue;
+        }
+        match value.get_ref() {
+            DeValue::Array(array) => {
+                for element in array {
+                    match element.get_ref() {
+                        DeValue::Table(table) => {
+                            rows.push(read_row(table, site(element), diagnostics))
+                        }
+                        other => diagnostics.error(
+                            &site(element),
+                            format_args!("expected a `[[clock]]` table, found {}", kind(other)),
+                            "write each clock as a `[[clock]]` header followed by its keys",
+                        ),
+                    }
+                }
+            }
+            DeValue::Table(table) => {
+                diagnostics.error(
+                    &site(key),
+                    "`clock` is a single table, not an array of tables",
+                    "write `[[clock]]` (double brackets) so that each clock is one entry of the array",
+                );
+                let mut row = read_row(table, site(key), diagnostics);
+                row.had_errors = true;
+                rows.push(row);
+            }
+            other => diagnostics.error(
+                &site(value),
+                format_args!("`clock` must be an array of tables, found {}", kind(other)),
+                "write each clock as a `[[clock]]` header followed by its keys",
+            ),
+        }
+    }
+    rows
+}
+
+fn read_row(table: &DeTable<'_>, row_site: Site, diagnostics: &mut Diagnostics<'_>) -> ClockRow {
+    let mut row = ClockRow::new(row_site);
+    let before = diagnostics.count();
+    for (key, value) in table {
+        let key_name: &str = key.get_ref();
+        let value_site = site(value);
+        let errors_before_key = diagnostics.count();
+        match key_name {
+            model::NAME => row.name = string(key_name, value, diagnostics),
+            model::GETTER => row.getter = string(key_name, value, diagnostics),
+            model::DOC => row.doc = string(key_name, value, diagnostics),
+            model::MONOTONIC => match value.get_ref() {
+                DeValue::Boolean(flag) => row.monotonic = Some(Located::new(*flag, value_site)),
+                other => wrong_type(key_name, "a boolean", other, &value_site, diagnostics),
+            },
+            model::CLOCKID => match value.get_ref() {
+                DeValue::String(constant) => {
+                    row.clockid = Some(Located::new(ClockIdSpec::Constant(constant.to_string()), value_site));
+                }
+                DeValue::Integer(integer) => match i128::from_str_radix(integer.as_str(), integer.radix()) {
+                    Ok(number) => row.clockid = Some(Located::new(ClockIdSpec::Number(number), value_site)),
+                    Err(_) => diagnostics.error(
+                        &value_site,
+                        format_args!("`{key_name}` is out of range"),
+                        "a clock id is a C `clockid_t` (an `int`): use a value from -2147483648 to 2147483647",
+                    ),
+                },
+                other => wrong_type(key_name, "a constant name (string) or an integer", other, &value_site, diagnostics),
+            },
+            unknown => diagnostics.error(
+                &site(key),
+                format_args!("unknown key `{unknown}` in a `[[clock]]` table"),
+                valid_keys_help(unknown, model::ROW_KEYS),
+            ),
+        }
+        if diagnostics.count() > errors_before_key {
+            row.rejected.push(key_name.to_owned());
+        }
+    }
+    row.had_errors = diagnostics.count() > before;
+    row
+}
+
+fn string(
+    key: &str,
+    value: &Spanned<DeValue<'_>>,
+    diagnostics: &mut Diagnostics<'_>,
+) -> Option<Located<String>> {
+    match value.get_ref() {
+        DeValue::String(text) => Some(Located::new(text.to_string(), site(value))),
+        other => {
+            wrong_type(key, "a string", other, &site(value), diagnostics);
+            None
+        }
+    }
+}
+
+fn wrong_type(
+    key: &str,
+    expected: &str,
+    found: &DeValue<'_>,
+    at: &Site,
+    diagnostics: &mut Diagnostics<'_>,
+) {
+    let example = match key {
+        model::NAME => "name = \"Monotonic\"",
+        model::GETTER => "getter = \"ktime_get\"",
+        model::MONOTONIC => "monotonic = true",
+        model::CLOCKID => "clockid = \"CLOCK_MONOTONIC\" or clockid = 1",
+        _ => "doc = \"What the clock measures.\"",
+    };
+    diagnostics.error(
+        at,
+        format_args!("`{key}` must be {expected}, found {}", kind(found)),
+        format_args!("write it as `{example}`"),
+    );
+}
+
+fn kind(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date-time",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+fn site<T>(spanned: &Spanned<T>) -> Site {
+    Site::Table(spanned.span())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::TableText;
+    use proc_macro2::Span;
+
+    fn read_text(text: &str) -> (Vec<ClockRow>, Vec<String>) {
+        let table = TableText {
+            display: "clocks.toml".to_owned(),
+            text: text.to_owned(),
+            span: Span::call_site(),
+        };
+        let mut diagnostics = Diagnostics::for_table(&table);
+        let rows = read(&table.text, &mut diagnostics);
+        let errors = diagnostics
+            .finish()
+            .map(|e| e.into_iter().map(|e| e.to_string()).collect())
+            .unwrap_or_default();
+        (rows, errors)
+    }
+
+    #[test]
+    fn reads_every_field_in_order() {
+        let (rows, errors) = read_text(
+            "[[clock]]\nname = \"Monotonic\"\ngetter = \"ktime_get\"\nmonotonic = true\nclockid = \"CLOCK_MONOTONIC\"\ndoc = \"d\"\n\n[[clock]]\nname = \"Raw\"\ngetter = \"g\"\nmonotonic = false\nclockid = 4\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].name.as_ref().unwrap().value, "Monotonic");
+        assert_eq!(rows[0].getter.as_ref().unwrap().value, "ktime_get");
+        assert!(rows[0].monotonic.as_ref().unwrap().value);
+        assert_eq!(
+            rows[0].clockid.as_ref().unwrap().value,
+            ClockIdSpec::Constant("CLOCK_MONOTONIC".into())
+        );
+        assert_eq!(rows[0].doc.as_ref().unwrap().value, "d");
+        assert_eq!(
+            rows[1].clockid.as_ref().unwrap().value,
+            ClockIdSpec::Number(4)
+        );
+        assert!(!rows[1].monotonic.as_ref().unwrap().value);
+    }
+
+    #[test]
+    fn unknown_key_names_line_column_and_suggests() {
+        let (rows, errors) = read_text("[[clock]]\nname = \"A\"\ngettr = \"g\"\n");
+        assert_eq!(rows.len(), 1);
+        assert!(rows[0].had_errors);
+        assert_eq!(errors.len(), 1);
+        assert!(
+            errors[0].starts_with("clocks.toml:3:1: unknown key `gettr`"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[0].contains("3 | gettr = \"g\"\n  | ^^^^^"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[0].contains("did you mean `getter`?"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn wrong_types_are_reported_at_the_value() {
+        let (_, errors) = read_text("[[clock]]\nname = 5\nmonotonic = \"yes\"\nclockid = 1.5\n");
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:2:8: `name` must be a string, found an integer"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[1]
+                .starts_with("clocks.toml:3:13: `monotonic` must be a boolean, found a string"),
+            "{}",
+            errors[1]
+        );
+        assert!(errors[1].contains("monotonic = true"), "{}", errors[1]);
+        assert!(errors[2].starts_with("clocks.toml:4:11: `clockid` must be a constant name (string) or an integer, found a float"), "{}", errors[2]);
+    }
+
+    #[test]
+    fn syntax_errors_are_reported_and_mute_the_rest() {
+        let (_, errors) = read_text("[[clock]]\nname = \"A\nmonotonic = true\n");
+        assert!(!errors.is_empty());
+        assert!(
+            errors.iter().all(|e| e.contains("invalid TOML")),
+            "{errors:?}"
+        );
+        assert!(errors[0].starts_with("clocks.toml:2:"), "{}", errors[0]);
+    }
+
+    #[test]
+    fn duplicate_keys_are_toml_errors() {
+        let (_, errors) = read_text("[[clock]]\nname = \"A\"\nname = \"B\"\n");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:3:1: invalid TOML: duplicate key"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn shape_errors() {
+        let (_, errors) = read_text("[clock]\nname = \"A\"\n");
+        assert!(errors[0].contains("not an array of tables"), "{errors:?}");
+        let (_, errors) = read_text("clock = 3\n");
+        assert!(
+            errors[0].starts_with(
+                "clocks.toml:1:9: `clock` must be an array of tables, found an integer"
+            ),
+            "{errors:?}"
+        );
+        let (_, errors) = read_text("clocks = []\n");
+        assert!(
+            errors[0].contains("unknown top-level key `clocks`")
+                && errors[0].contains("did you mean `[[clock]]`?"),
+            "{errors:?}"
+        );
+        let (_, errors) = read_text("clock = [1]\n");
+        assert!(
+            errors[0].contains("expected a `[[clock]]` table, found an integer"),
+            "{errors:?}"
+        );
+    }
+}

@@ -1,0 +1,513 @@
+//! Rules across fields and rows: required keys, identifier syntax, uniqueness of
+//! names and getters, a non-empty table. Every problem is reported; every row that
+//! can still declare a type does, so one bad row does not cascade into
+//! "cannot find type" at each use of the others.
+
+use crate::diagnostics::Diagnostics;
+use crate::input::Options;
+use crate::model::{self, Clock, ClockId, ClockIdSpec, ClockRow, Located, Site};
+use proc_macro2::{Ident, Span};
+use std::collections::HashMap;
+
+/// Rust keywords (strict and reserved, all editions): never a clock or getter name.
+const RUST_KEYWORDS: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
+    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
+    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "typeof", "unsized", "virtual", "yield", "try",
+];
+
+/// C keywords (C11 and C23): never a getter name.
+const C_KEYWORDS: &[&str] = &[
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "char",
+    "const",
+    "constexpr",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "nullptr",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "static_assert",
+    "struct",
+    "switch",
+    "thread_local",
+    "true",
+    "typedef",
+    "typeof",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+];
+
+/// Validates `rows`, reporting every problem to `diagnostics`, and returns the clocks
+/// to declare: the valid rows, plus the rows whose name is usable even though another
+/// of their fields is not (they expand to a marker type only, so uses of them do not
+/// produce secondary errors).
+pub(crate) fn validate(
+    rows: &[ClockRow],
+    options: &Options,
+    whole_table: &Site,
+    diagnostics: &mut Diagnostics<'_>,
+) -> Vec<Declared> {
+    if rows.is_empty() {
+        diagnostics.error(
+            whole_table,
+            "the clock table declares no clocks",
+            "add at least one clock: `[[clock]]` with `name`, `getter` and `monotonic` (in a file), or \
+             `Name { getter: c_function, monotonic: true }` (inline)",
+        );
+        return Vec::new();
+    }
+    let mut names: HashMap<String, Site> = HashMap::new();
+    let mut getters: HashMap<String, Site> = HashMap::new();
+    let mut declared = Vec::new();
+    for (index, row) in rows.iter().enumerate() {
+        let before = diagnostics.count();
+        let name = row
+            .name
+            .as_ref()
+            .and_then(|name| check_name(name, diagnostics));
+        if row.name.is_none() && !row.mentions(model::NAME) {
+            missing(
+                row,
+                index,
+                model::NAME,
+                "name = \"Monotonic\"",
+                "the clock's Rust type name",
+                diagnostics,
+            );
+        }
+        if let Some(name) = &name {
+            if let Some(first) = names.get(&name.to_string()) {
+                let first = diagnostics.describe(first);
+                diagnostics.error(
+                    &row.name.as_ref().map_or(row.site.clone(), |n| n.site.clone()),
+                    format_args!("duplicate clock name `{name}`"),
+                    format_args!("`{name}` is first declared at {first}; give each clock its own name, or remove the repeated row"),
+                );
+            }
+        }
+        let getter = row
+            .getter
+            .as_ref()
+            .and_then(|getter| check_getter(getter, diagnostics));
+        if row.getter.is_none() && !row.mentions(model::GETTER) {
+            missing(
+                row,
+                index,
+                model::GETTER,
+                "getter = \"ktime_get\"",
+                "the C function `ktime_t getter(void)` that reads the clock",
+                diagnostics,
+            );
+        }
+        if let (Some(getter), Some(located)) = (&getter, &row.getter) {
+            if let Some(first) = getters.get(&getter.to_string()) {
+                let first = diagnostics.describe(first);
+                diagnostics.error(
+                    &located.site,
+                    format_args!("duplicate getter `{getter}`"),
+                    format_args!("`{getter}` is already the getter of the clock at {first}; two clocks that read the same C function are the same clock: remove one, or fix the getter"),
+                );
+            } else {
+                getters.insert(getter.to_string(), located.site.clone());
+            }
+        }
+        if row.monotonic.is_none() && !row.mentions(model::MONOTONIC) {
+            missing(
+                row,
+                index,
+                model::MONOTONIC,
+                "monotonic = true",
+                "whether the clock never goes backwards",
+                diagnostics,
+            );
+        }
+        let clockid = row
+            .clockid
+            .as_ref()
+            .and_then(|clockid| check_clockid(clockid, options, diagnostics));
+
+        let Some(name) = name else { continue };
+        if names.contains_key(&name.to_string()) {
+            continue;
+        }
+        names.insert(
+            name.to_string(),
+            row.name
+                .as_ref()
+                .map_or(row.site.clone(), |n| n.site.clone()),
+        );
+        let clean = diagnostics.count() == before && !row.had_errors;
+        declared.push(match (clean, getter, row.monotonic.as_ref()) {
+            (true, Some(getter), Some(monotonic)) => Declared::Clock(Clock {
+                name,
+                getter,
+                monotonic: monotonic.value,
+                clockid,
+                doc: row.doc.as_ref().map(|doc| doc.value.clone()),
+            }),
+            _ => Declared::MarkerOnly(name),
+        });
+    }
+    declared
+}
+
+/// What validation lets a row declare.
+#[derive(Clone, Debug)]
+pub(crate) enum Declared {
+    /// A complete clock.
+    Clock(Clock),
+    /// Only the marker type of a row with errors (already reported).
+    MarkerOnly(Ident),
+}
+
+fn missing(
+    row: &ClockRow,
+    index: usize,
+    key: &str,
+    example: &str,
+    meaning: &str,
+    diagnostics: &mut Diagnostics<'_>,
+) {
+    let which = match &row.name {
+        Some(name) => format!("clock `{}`", name.value),
+        None => format!("clock #{}", index + 1),
+    };
+    diagnostics.error(
+        &row.site,
+        format_args!("{which} is missing the required key `{key}`"),
+        format_args!("add `{example}`: {meaning}"),
+    );
+}
+
+fn check_name(name: &Located<String>, diagnostics: &mut Diagnostics<'_>) -> Option<Ident> {
+    let text = name.value.as_str();
+    let problem = if text.is_empty() {
+        Some("is empty")
+    } else if RUST_KEYWORDS.contains(&text) {
+        Some("is a Rust keyword")
+    } else if !text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        Some("is not an identifier of ASCII letters and digits")
+    } else if !text.starts_with(|c: char| c.is_ascii_uppercase()) || text.contains('_') {
+        Some("is not UpperCamelCase")
+    } else {
+        None
+    };
+    match problem {
+        Some(problem) => {
+            diagnostics.error(
+                &name.site,
+                format_args!("clock name `{}` {problem}", text.escape_debug()),
+                format_args!(
+                    "a clock's name is its Rust type name: an UpperCamelCase identifier such as `{}`",
+                    upper_camel_case(text).unwrap_or_else(|| "MonotonicRaw".to_owned())
+                ),
+            );
+            None
+        }
+        None => Some(Ident::new(text, span_of(&name.site))),
+    }
+}
+
+/// `monotonic_raw` → `MonotonicRaw`, when that makes a usable suggestion.
+fn upper_camel_case(text: &str) -> Option<String> {
+    let camel: String = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect();
+    let usable = camel.starts_with(|c: char| c.is_ascii_uppercase())
+        && !RUST_KEYWORDS.contains(&camel.as_str());
+    usable.then_some(camel)
+}
+
+fn is_c_identifier(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn check_getter(getter: &Located<String>, diagnostics: &mut Diagnostics<'_>) -> Option<Ident> {
+    let text = getter.value.as_str();
+    let problem = if !is_c_identifier(text) {
+        Some("is not a C identifier (ASCII letters, digits and `_`, not starting with a digit)")
+    } else if C_KEYWORDS.contains(&text) {
+        Some("is a C keyword")
+    } else if RUST_KEYWORDS.contains(&text) || text == "_" {
+        Some("is a Rust keyword, so Rust cannot name the function")
+    } else {
+        None
+    };
+    match problem {
+        Some(problem) => {
+            diagnostics.error(
+                &getter.site,
+                format_args!("getter `{}` {problem}", text.escape_debug()),
+                "`getter` names the C function `ktime_t getter(void)` that reads the clock, e.g. `ktime_get`",
+            );
+            None
+        }
+        None => Some(Ident::new(text, span_of(&getter.site))),
+    }
+}
+
+fn check_clockid(
+    clockid: &Located<ClockIdSpec>,
+    options: &Options,
+    diagnostics: &mut Diagnostics<'_>,
+) -> Option<ClockId> {
+    match &clockid.value {
+        ClockIdSpec::Number(number) => match i32::try_from(*number) {
+            Ok(number) => Some(ClockId::Number(number)),
+            Err(_) => {
+                diagnostics.error(
+                    &clockid.site,
+                    format_args!("clock id {number} is out of range"),
+                    "a clock id is a C `clockid_t` (an `int`): use a value from -2147483648 to 2147483647",
+                );
+                None
+            }
+        },
+        ClockIdSpec::Constant(constant)
+            if !is_c_identifier(constant) || RUST_KEYWORDS.contains(&constant.as_str()) =>
+        {
+            diagnostics.error(
+                &clockid.site,
+                format_args!(
+                    "clock id `{}` is neither an integer nor a C constant name",
+                    constant.escape_debug()
+                ),
+                "write the constant's name, e.g. `CLOCK_MONOTONIC`, or its value, e.g. `1`",
+            );
+            None
+        }
+        ClockIdSpec::Constant(constant) if options.bindings.is_none() => {
+            diagnostics.error(
+                &clockid.site,
+                format_args!("clock id `{constant}` names a constant, but there is no bindings module to find it in"),
+                "add `bindings = PATH` (the module with the C constants) to the invocation, or write the id as an integer",
+            );
+            None
+        }
+        ClockIdSpec::Constant(constant) => Some(ClockId::Constant(Ident::new(
+            constant,
+            span_of(&clockid.site),
+        ))),
+    }
+}
+
+/// Generated identifiers keep the user's span when there is one, so errors about
+/// them point at the inline row; names from a file get the call site.
+fn span_of(site: &Site) -> Span {
+    match site {
+        Site::Tokens(span) => *span,
+        Site::Table(_) => Span::call_site(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(name: Option<&str>, getter: Option<&str>, monotonic: Option<bool>) -> ClockRow {
+        let site = Site::Tokens(Span::call_site());
+        let mut row = ClockRow::new(site.clone());
+        row.name = name.map(|n| Located::new(n.to_owned(), site.clone()));
+        row.getter = getter.map(|g| Located::new(g.to_owned(), site.clone()));
+        row.monotonic = monotonic.map(|m| Located::new(m, site.clone()));
+        row
+    }
+
+    fn run(rows: &[ClockRow], options: &Options) -> (Vec<Declared>, Vec<String>) {
+        let mut diagnostics = Diagnostics::for_tokens();
+        let declared = validate(
+            rows,
+            options,
+            &Site::Tokens(Span::call_site()),
+            &mut diagnostics,
+        );
+        let errors = diagnostics
+            .finish()
+            .map(|e| e.into_iter().map(|e| e.to_string()).collect())
+            .unwrap_or_default();
+        (declared, errors)
+    }
+
+    fn names(declared: &[Declared]) -> Vec<String> {
+        declared
+            .iter()
+            .map(|d| match d {
+                Declared::Clock(clock) => clock.name.to_string(),
+                Declared::MarkerOnly(name) => format!("marker:{name}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn valid_rows_become_clocks() {
+        let (declared, errors) = run(
+            &[row(Some("Monotonic"), Some("ktime_get"), Some(true))],
+            &Options::default(),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(names(&declared), ["Monotonic"]);
+    }
+
+    #[test]
+    fn empty_table_is_an_error() {
+        let (declared, errors) = run(&[], &Options::default());
+        assert!(declared.is_empty());
+        assert!(errors[0].starts_with("the clock table declares no clocks"));
+    }
+
+    #[test]
+    fn missing_fields_each_reported_and_named_rows_still_declare_a_marker() {
+        let (declared, errors) = run(
+            &[row(Some("A"), None, None), row(None, Some("g"), Some(true))],
+            &Options::default(),
+        );
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].starts_with("clock `A` is missing the required key `getter`"));
+        assert!(errors[1].starts_with("clock `A` is missing the required key `monotonic`"));
+        assert!(errors[2].starts_with("clock #2 is missing the required key `name`"));
+        assert_eq!(names(&declared), ["marker:A"]);
+    }
+
+    #[test]
+    fn bad_names_and_suggestions() {
+        let bad = [
+            "self",
+            "monotonic_raw",
+            "Mono-Tonic",
+            "",
+            "Crème",
+            "9Lives",
+            "Self",
+        ];
+        for name in bad {
+            let (declared, errors) = run(
+                &[row(Some(name), Some("g"), Some(true))],
+                &Options::default(),
+            );
+            assert_eq!(errors.len(), 1, "{name}: {errors:?}");
+            assert!(declared.is_empty(), "{name}");
+        }
+        let (_, errors) = run(
+            &[row(Some("monotonic_raw"), Some("g"), Some(true))],
+            &Options::default(),
+        );
+        assert!(
+            errors[0].contains("is not UpperCamelCase")
+                && errors[0].contains("such as `MonotonicRaw`"),
+            "{errors:?}"
+        );
+        let (_, errors) = run(
+            &[row(Some("self"), Some("g"), Some(true))],
+            &Options::default(),
+        );
+        assert!(errors[0].contains("is a Rust keyword"), "{errors:?}");
+    }
+
+    #[test]
+    fn bad_getters() {
+        for getter in ["ktime-get", "1get", "", "int", "fn", "_", "get time"] {
+            let (declared, errors) = run(
+                &[row(Some("A"), Some(getter), Some(true))],
+                &Options::default(),
+            );
+            assert_eq!(errors.len(), 1, "{getter}: {errors:?}");
+            assert_eq!(names(&declared), ["marker:A"], "{getter}");
+        }
+        let (_, errors) = run(
+            &[row(Some("A"), Some("_under_score9"), Some(true))],
+            &Options::default(),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    #[test]
+    fn duplicates_name_the_first_declaration() {
+        let rows = [
+            row(Some("A"), Some("g"), Some(true)),
+            row(Some("A"), Some("h"), Some(true)),
+            row(Some("B"), Some("g"), Some(false)),
+        ];
+        let (declared, errors) = run(&rows, &Options::default());
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].starts_with("duplicate clock name `A`"));
+        assert!(errors[1].starts_with("duplicate getter `g`"));
+        // The first A is declared once; B still gets its marker type.
+        assert_eq!(names(&declared), ["A", "marker:B"]);
+    }
+
+    #[test]
+    fn clock_ids() {
+        let site = Site::Tokens(Span::call_site());
+        let with_id = |spec: ClockIdSpec| {
+            let mut r = row(Some("A"), Some("g"), Some(true));
+            r.clockid = Some(Located::new(spec, site.clone()));
+            r
+        };
+        let (_, errors) = run(&[with_id(ClockIdSpec::Number(1))], &Options::default());
+        assert!(errors.is_empty());
+        let (_, errors) = run(
+            &[with_id(ClockIdSpec::Number(1 << 40))],
+            &Options::default(),
+        );
+        assert!(errors[0].contains("out of range"), "{errors:?}");
+        let (_, errors) = run(
+            &[with_id(ClockIdSpec::Constant("CLOCK_MONOTONIC".into()))],
+            &Options::default(),
+        );
+        assert!(errors[0].contains("no bindings module"), "{errors:?}");
+        let bindings = Options {
+            bindings: Some(syn::parse_quote!(crate::bindings)),
+        };
+        let (_, errors) = run(
+            &[with_id(ClockIdSpec::Constant("CLOCK_MONOTONIC".into()))],
+            &bindings,
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let (_, errors) = run(
+            &[with_id(ClockIdSpec::Constant("CLOCK MONOTONIC".into()))],
+            &bindings,
+        );
+        assert!(
+            errors[0].contains("neither an integer nor a C constant name"),
+            "{errors:?}"
+        );
+    }
+}

@@ -1,0 +1,1 @@
+//! Compile-fail and compile-pass proofs; see `tests/ui.rs`.
