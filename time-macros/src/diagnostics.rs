@@ -253,7 +253,7 @@ mod tests {
         assert_eq!(did_you_mean("frequency", crate::model::ROW_KEYS), None);
         assert_eq!(
             valid_keys_help("clock_id", crate::model::ROW_KEYS),
-            "did you mean `clockid`? valid keys are: name, getter, monotonic, clockid, doc"
+            "did you mean `clockid`? valid keys are: name, getter, monotonic, clockid, doc, offset, offset_base"
         );
     }
 

@@ -14,8 +14,12 @@ use syn::{braced, Lit, LitStr, Token};
 
 /// Option key: the module holding the C getters.
 pub(crate) const BINDINGS: &str = "bindings";
+/// Option key: how clocks are read (`kernel`, the default, or `posix`).
+pub(crate) const BACKEND: &str = "backend";
 /// Every option the macro accepts.
-pub(crate) const OPTION_KEYS: &[&str] = &[BINDINGS];
+pub(crate) const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND];
+/// The backends `backend = …` accepts.
+pub(crate) const BACKENDS: &[&str] = &["kernel", "posix"];
 
 /// The parsed invocation.
 pub(crate) struct MacroInput {
@@ -36,6 +40,20 @@ pub(crate) enum TableSource {
 pub(crate) struct Options {
     /// `bindings = PATH`: call getters as `PATH::getter()` instead of declaring them.
     pub(crate) bindings: Option<syn::Path>,
+    /// `backend = …`: how each clock is read.
+    pub(crate) backend: Backend,
+    /// Whether `backend` was written (to report it twice).
+    pub(crate) backend_given: bool,
+}
+
+/// How the generated `ktime_get` reads a clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) enum Backend {
+    /// The row's C getter (`ktime_t getter(void)`), as in the kernel.
+    #[default]
+    Kernel,
+    /// `clock_gettime(clockid)` through `libc`, for ordinary programs.
+    Posix,
 }
 
 /// Parses `tokens`. Problems with individual options or rows are recorded in
@@ -114,6 +132,31 @@ fn parse_option(
                 );
             } else {
                 options.bindings = Some(path);
+            }
+        }
+        BACKEND => {
+            let value = Ident::parse_any(input)?;
+            let backend = match value.to_string().as_str() {
+                "kernel" => Some(Backend::Kernel),
+                "posix" => Some(Backend::Posix),
+                other => {
+                    diagnostics.error(
+                        &Site::Tokens(value.span()),
+                        format_args!("unknown backend `{other}`"),
+                        valid_keys_help(other, BACKENDS).replace("valid keys", "valid backends"),
+                    );
+                    None
+                }
+            };
+            if options.backend_given {
+                diagnostics.error(
+                    &Site::Tokens(key.span()),
+                    "`backend` is given twice",
+                    "keep one `backend = kernel` or `backend = posix`",
+                );
+            } else if let Some(backend) = backend {
+                options.backend = backend;
+                options.backend_given = true;
             }
         }
         unknown => {
@@ -260,6 +303,27 @@ fn assign(row: &mut ClockRow, key: &Ident, value: InlineValue, diagnostics: &mut
                 "clockid: CLOCK_MONOTONIC",
                 &value,
             ),
+        },
+        model::OFFSET => match &value {
+            InlineValue::Ident(offset) => row.offset = Some(Located::new(offset.to_string(), site)),
+            InlineValue::Lit(Lit::Str(offset)) => {
+                row.offset = Some(Located::new(offset.value(), site))
+            }
+            _ => wrong(
+                diagnostics,
+                "an `enum tk_offsets` member",
+                "offset: TK_OFFS_BOOT",
+                &value,
+            ),
+        },
+        model::OFFSET_BASE => match &value {
+            InlineValue::Lit(Lit::Bool(flag)) => {
+                row.offset_base = Some(Located::new(flag.value, site))
+            }
+            InlineValue::Ident(flag) if flag == "true" || flag == "false" => {
+                row.offset_base = Some(Located::new(flag == "true", site));
+            }
+            _ => wrong(diagnostics, "a boolean", "offset_base: true", &value),
         },
         model::DOC => match &value {
             InlineValue::Lit(Lit::Str(doc)) => row.doc = Some(Located::new(doc.value(), site)),

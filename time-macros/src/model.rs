@@ -16,8 +16,12 @@ pub(crate) const MONOTONIC: &str = "monotonic";
 pub(crate) const CLOCKID: &str = "clockid";
 /// Key of a row: the marker type's doc comment.
 pub(crate) const DOC: &str = "doc";
+/// Key of a row: the `enum tk_offsets` member that relates this clock to the base.
+pub(crate) const OFFSET: &str = "offset";
+/// Key of a row: this clock is the monotonic base the offsets are relative to.
+pub(crate) const OFFSET_BASE: &str = "offset_base";
 /// Every key a row may have, in the order the README documents them.
-pub(crate) const ROW_KEYS: &[&str] = &[NAME, GETTER, MONOTONIC, CLOCKID, DOC];
+pub(crate) const ROW_KEYS: &[&str] = &[NAME, GETTER, MONOTONIC, CLOCKID, DOC, OFFSET, OFFSET_BASE];
 /// The one top-level key of a TOML table: its array of rows.
 pub(crate) const CLOCK_ARRAY: &str = "clock";
 
@@ -63,6 +67,8 @@ pub(crate) struct ClockRow {
     pub(crate) monotonic: Option<Located<bool>>,
     pub(crate) clockid: Option<Located<ClockIdSpec>>,
     pub(crate) doc: Option<Located<String>>,
+    pub(crate) offset: Option<Located<String>>,
+    pub(crate) offset_base: Option<Located<bool>>,
     /// Set when reading the row reported an error (wrong type, unknown key): such a
     /// row still declares its type, so uses of it do not cascade into more errors,
     /// but the reading errors are what the user sees.
@@ -86,6 +92,8 @@ impl ClockRow {
             monotonic: None,
             clockid: None,
             doc: None,
+            offset: None,
+            offset_base: None,
             had_errors: false,
             rejected: Vec::new(),
         }
@@ -97,11 +105,24 @@ impl ClockRow {
 pub(crate) struct Clock {
     /// The marker type's name, spanned at the user's tokens where there are any.
     pub(crate) name: Ident,
-    /// The C getter.
-    pub(crate) getter: Ident,
+    /// The C getter (always present with the kernel backend; unused by posix).
+    pub(crate) getter: Option<Ident>,
     pub(crate) monotonic: bool,
     pub(crate) clockid: Option<ClockId>,
     pub(crate) doc: Option<String>,
+    /// How the clock relates to the others, for generated conversions.
+    pub(crate) relation: Relation,
+}
+
+/// A clock's place among the clocks related by timekeeper offsets.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Relation {
+    /// No declared relation: no conversions.
+    None,
+    /// The monotonic base (`offset_base = true`).
+    Base,
+    /// Base plus the timekeeper offset `tk_offsets_<member>`.
+    Offset(Ident),
 }
 
 /// A validated `clockid`.

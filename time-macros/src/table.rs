@@ -100,6 +100,11 @@ fn read_row(table: &DeTable<'_>, row_site: Site, diagnostics: &mut Diagnostics<'
             model::NAME => row.name = string(key_name, value, diagnostics),
             model::GETTER => row.getter = string(key_name, value, diagnostics),
             model::DOC => row.doc = string(key_name, value, diagnostics),
+            model::OFFSET => row.offset = string(key_name, value, diagnostics),
+            model::OFFSET_BASE => match value.get_ref() {
+                DeValue::Boolean(flag) => row.offset_base = Some(Located::new(*flag, value_site)),
+                other => wrong_type(key_name, "a boolean", other, &value_site, diagnostics),
+            },
             model::MONOTONIC => match value.get_ref() {
                 DeValue::Boolean(flag) => row.monotonic = Some(Located::new(*flag, value_site)),
                 other => wrong_type(key_name, "a boolean", other, &value_site, diagnostics),
@@ -158,6 +163,8 @@ fn wrong_type(
         model::GETTER => "getter = \"ktime_get\"",
         model::MONOTONIC => "monotonic = true",
         model::CLOCKID => "clockid = \"CLOCK_MONOTONIC\" or clockid = 1",
+        model::OFFSET => "offset = \"TK_OFFS_BOOT\"",
+        model::OFFSET_BASE => "offset_base = true",
         _ => "doc = \"What the clock measures.\"",
     };
     diagnostics.error(

@@ -4,8 +4,8 @@
 //! "cannot find type" at each use of the others.
 
 use crate::diagnostics::Diagnostics;
-use crate::input::Options;
-use crate::model::{self, Clock, ClockId, ClockIdSpec, ClockRow, Located, Site};
+use crate::input::{Backend, Options};
+use crate::model::{self, Clock, ClockId, ClockIdSpec, ClockRow, Located, Relation, Site};
 use proc_macro2::{Ident, Span};
 use std::collections::HashMap;
 
@@ -86,6 +86,7 @@ pub(crate) fn validate(
     let mut names: HashMap<String, Site> = HashMap::new();
     let mut getters: HashMap<String, Site> = HashMap::new();
     let mut declared = Vec::new();
+    let mut relations = Relations::default();
     for (index, row) in rows.iter().enumerate() {
         let before = diagnostics.count();
         let name = row
@@ -116,7 +117,10 @@ pub(crate) fn validate(
             .getter
             .as_ref()
             .and_then(|getter| check_getter(getter, diagnostics));
-        if row.getter.is_none() && !row.mentions(model::GETTER) {
+        if row.getter.is_none()
+            && !row.mentions(model::GETTER)
+            && options.backend == Backend::Kernel
+        {
             missing(
                 row,
                 index,
@@ -152,6 +156,20 @@ pub(crate) fn validate(
             .clockid
             .as_ref()
             .and_then(|clockid| check_clockid(clockid, options, diagnostics));
+        if options.backend == Backend::Posix
+            && row.clockid.is_none()
+            && !row.mentions(model::CLOCKID)
+        {
+            missing(
+                row,
+                index,
+                model::CLOCKID,
+                "clockid = \"CLOCK_MONOTONIC\"",
+                "the posix backend reads each clock with `clock_gettime(clockid)`",
+                diagnostics,
+            );
+        }
+        let relation = check_relation(row, options, &mut relations, diagnostics);
 
         let Some(name) = name else { continue };
         if names.contains_key(&name.to_string()) {
@@ -164,18 +182,127 @@ pub(crate) fn validate(
                 .map_or(row.site.clone(), |n| n.site.clone()),
         );
         let clean = diagnostics.count() == before && !row.had_errors;
-        declared.push(match (clean, getter, row.monotonic.as_ref()) {
-            (true, Some(getter), Some(monotonic)) => Declared::Clock(Clock {
+        // The posix backend reads clocks by id; a getter, if written, is not used.
+        let has_reader = getter.is_some() || options.backend == Backend::Posix;
+        declared.push(match (clean && has_reader, row.monotonic.as_ref()) {
+            (true, Some(monotonic)) => Declared::Clock(Clock {
                 name,
                 getter,
                 monotonic: monotonic.value,
                 clockid,
                 doc: row.doc.as_ref().map(|doc| doc.value.clone()),
+                relation,
             }),
             _ => Declared::MarkerOnly(name),
         });
     }
+    relations.check_complete(diagnostics);
     declared
+}
+
+/// What the rows say about offsets, gathered to check them across the table.
+#[derive(Default)]
+struct Relations {
+    /// The first `offset_base = true` row.
+    base: Option<Site>,
+    /// The first row with an `offset`, for the "no base" error.
+    first_offset: Option<Site>,
+    /// Offsets seen, with where.
+    offsets: HashMap<String, Site>,
+}
+
+impl Relations {
+    fn check_complete(&self, diagnostics: &mut Diagnostics<'_>) {
+        if let (None, Some(first)) = (&self.base, &self.first_offset) {
+            diagnostics.error(
+                first,
+                "this clock has an `offset`, but no clock is its base",
+                "mark the clock the offsets are relative to (the kernel's CLOCK_MONOTONIC) with `offset_base = true`",
+            );
+        }
+    }
+}
+
+fn check_relation(
+    row: &ClockRow,
+    options: &Options,
+    relations: &mut Relations,
+    diagnostics: &mut Diagnostics<'_>,
+) -> Relation {
+    let is_base = row.offset_base.as_ref().is_some_and(|base| base.value);
+    match (&row.offset, is_base) {
+        (None, false) => Relation::None,
+        (Some(offset), true) => {
+            diagnostics.error(
+                &offset.site,
+                "a clock cannot both be the offset base and have an offset",
+                "remove `offset` from the base clock, or `offset_base` from this one",
+            );
+            Relation::None
+        }
+        (_, _) if options.bindings.is_none() || options.backend == Backend::Posix => {
+            let site = row.offset.as_ref().map_or_else(
+                || {
+                    row.offset_base
+                        .as_ref()
+                        .map_or(row.site.clone(), |b| b.site.clone())
+                },
+                |o| o.site.clone(),
+            );
+            diagnostics.error(
+                &site,
+                "conversions between clocks need the kernel's `ktime_mono_to_any` from a bindings module",
+                "add `bindings = PATH` (kernel backend), or remove `offset`/`offset_base` from the table",
+            );
+            Relation::None
+        }
+        (None, true) => {
+            let site = row
+                .offset_base
+                .as_ref()
+                .map_or(row.site.clone(), |b| b.site.clone());
+            if let Some(first) = &relations.base {
+                let first = diagnostics.describe(first);
+                diagnostics.error(
+                    &site,
+                    "a second clock is marked `offset_base = true`",
+                    format_args!("offsets are relative to one base clock, first declared at {first}; keep one `offset_base = true`"),
+                );
+                return Relation::None;
+            }
+            relations.base = Some(site);
+            Relation::Base
+        }
+        (Some(offset), false) => {
+            if !is_c_identifier(&offset.value) {
+                diagnostics.error(
+                    &offset.site,
+                    format_args!("offset `{}` is not an `enum tk_offsets` member name", offset.value.escape_debug()),
+                    "write the member's name, e.g. `TK_OFFS_BOOT`; it is used as `tk_offsets_TK_OFFS_BOOT` of the bindings module",
+                );
+                return Relation::None;
+            }
+            if let Some(first) = relations.offsets.get(&offset.value) {
+                let first = diagnostics.describe(first);
+                diagnostics.error(
+                    &offset.site,
+                    format_args!("duplicate offset `{}`", offset.value),
+                    format_args!("`{}` is already the offset of the clock at {first}: two clocks with one offset are the same clock", offset.value),
+                );
+                return Relation::None;
+            }
+            relations
+                .offsets
+                .insert(offset.value.clone(), offset.site.clone());
+            relations
+                .first_offset
+                .get_or_insert_with(|| offset.site.clone());
+            Relation::Offset(Ident::new(
+                &format!("tk_offsets_{}", offset.value),
+                span_of(&offset.site),
+            ))
+        }
+    }
 }
 
 /// What validation lets a row declare.
@@ -314,11 +441,14 @@ fn check_clockid(
             );
             None
         }
-        ClockIdSpec::Constant(constant) if options.bindings.is_none() => {
+        ClockIdSpec::Constant(constant)
+            if options.bindings.is_none() && options.backend == Backend::Kernel =>
+        {
             diagnostics.error(
                 &clockid.site,
                 format_args!("clock id `{constant}` names a constant, but there is no bindings module to find it in"),
-                "add `bindings = PATH` (the module with the C constants) to the invocation, or write the id as an integer",
+                "add `bindings = PATH` (the module with the C constants) to the invocation, use `backend = posix` \
+                 (constants from `libc`), or write the id as an integer",
             );
             None
         }
@@ -495,6 +625,7 @@ mod tests {
         assert!(errors[0].contains("no bindings module"), "{errors:?}");
         let bindings = Options {
             bindings: Some(syn::parse_quote!(crate::bindings)),
+            ..Options::default()
         };
         let (_, errors) = run(
             &[with_id(ClockIdSpec::Constant("CLOCK_MONOTONIC".into()))],
@@ -507,6 +638,104 @@ mod tests {
         );
         assert!(
             errors[0].contains("neither an integer nor a C constant name"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn posix_backend_needs_clock_ids_not_getters() {
+        let site = Site::Tokens(Span::call_site());
+        let posix = Options {
+            backend: Backend::Posix,
+            ..Options::default()
+        };
+        let mut with_id = row(Some("Mono"), None, Some(true));
+        with_id.clockid = Some(Located::new(
+            ClockIdSpec::Constant("CLOCK_MONOTONIC".into()),
+            site,
+        ));
+        let (declared, errors) = run(
+            &[with_id, row(Some("NoId"), Some("g"), Some(false))],
+            &posix,
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clock `NoId` is missing the required key `clockid`"),
+            "{errors:?}"
+        );
+        assert_eq!(names(&declared), ["Mono", "marker:NoId"]);
+    }
+
+    #[test]
+    fn offsets_need_one_base_and_bindings() {
+        let site = Site::Tokens(Span::call_site());
+        let bindings = Options {
+            bindings: Some(syn::parse_quote!(crate::bindings)),
+            ..Options::default()
+        };
+        let with = |name: &str, getter: &str, offset: Option<&str>, base: bool| {
+            let mut r = row(Some(name), Some(getter), Some(true));
+            r.offset = offset.map(|o| Located::new(o.to_owned(), site.clone()));
+            r.offset_base = base.then(|| Located::new(true, site.clone()));
+            r
+        };
+        let good = [
+            with("Mono", "a", None, true),
+            with("Boot", "b", Some("TK_OFFS_BOOT"), false),
+        ];
+        let (declared, errors) = run(&good, &bindings);
+        assert!(errors.is_empty(), "{errors:?}");
+        let Declared::Clock(boot) = &declared[1] else {
+            panic!("Boot is valid")
+        };
+        assert!(matches!(&boot.relation, Relation::Offset(o) if o == "tk_offsets_TK_OFFS_BOOT"));
+
+        let (_, errors) = run(&good, &Options::default());
+        assert!(
+            errors
+                .iter()
+                .all(|e| e.contains("need the kernel's `ktime_mono_to_any`")),
+            "{errors:?}"
+        );
+
+        let (_, errors) = run(&[with("Boot", "b", Some("TK_OFFS_BOOT"), false)], &bindings);
+        assert!(errors[0].contains("no clock is its base"), "{errors:?}");
+
+        let (_, errors) = run(
+            &[with("A", "a", None, true), with("B", "b", None, true)],
+            &bindings,
+        );
+        assert!(
+            errors[0].contains("a second clock is marked `offset_base = true`"),
+            "{errors:?}"
+        );
+
+        let dup = [
+            with("Mono", "a", None, true),
+            with("B", "b", Some("TK_OFFS_BOOT"), false),
+            with("C", "c", Some("TK_OFFS_BOOT"), false),
+        ];
+        let (_, errors) = run(&dup, &bindings);
+        assert!(
+            errors[0].contains("duplicate offset `TK_OFFS_BOOT`"),
+            "{errors:?}"
+        );
+
+        let (_, errors) = run(&[with("A", "a", Some("TK_OFFS_BOOT"), true)], &bindings);
+        assert!(
+            errors[0].contains("cannot both be the offset base and have an offset"),
+            "{errors:?}"
+        );
+
+        let (_, errors) = run(
+            &[
+                with("A", "a", None, true),
+                with("B", "b", Some("TK OFFS"), false),
+            ],
+            &bindings,
+        );
+        assert!(
+            errors[0].contains("is not an `enum tk_offsets` member name"),
             "{errors:?}"
         );
     }
