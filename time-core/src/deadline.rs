@@ -1,0 +1,159 @@
+//! [`Deadline<C>`]: a point in time on clock `C` by which something must happen.
+
+use crate::clock::ClockSource;
+use crate::delta::{write_nanos, Delta};
+use crate::instant::Instant;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+/// A deadline on clock `C`: an [`Instant<C>`] that timeouts and sleeps wait for.
+///
+/// Spans are clock-independent ([`Delta`]); deadlines, like the kernel's timers, stay
+/// tied to their clock. A `Deadline<BootTime>` can only be compared with `BootTime`
+/// instants and only waited on with the `BootTime` clock (see
+/// `time_core::posix::sleep_until` with the `posix` feature).
+///
+/// ```
+/// use time_core::{Deadline, Delta, Instant};
+/// # time_core::declare_clocks! { Uptime { getter: deadline_doc_getter, monotonic: true } }
+/// # #[unsafe(no_mangle)] extern "C" fn deadline_doc_getter() -> time_core::Ktime { 1_000_000 }
+///
+/// let deadline = Deadline::<Uptime>::after(Delta::from_millis(2)); // now is 1 ms here
+/// assert_eq!(deadline.instant(), Instant::from_ktime(3_000_000));
+/// assert_eq!(deadline.remaining(), Delta::from_millis(2));
+/// assert!(!deadline.has_passed());
+/// assert!(Deadline::<Uptime>::at(Instant::from_ktime(0)).has_passed());
+/// ```
+#[repr(transparent)]
+pub struct Deadline<C: ClockSource> {
+    at: Instant<C>,
+}
+
+impl<C: ClockSource> Deadline<C> {
+    /// The deadline at `instant`.
+    #[inline]
+    pub const fn at(instant: Instant<C>) -> Self {
+        Deadline { at: instant }
+    }
+
+    /// The deadline `timeout` from now on clock `C` (saturating at the `Ktime` range).
+    #[inline]
+    pub fn after(timeout: Delta) -> Self {
+        Deadline::at(Instant::now() + timeout)
+    }
+
+    /// When the deadline is.
+    #[inline]
+    pub const fn instant(self) -> Instant<C> {
+        self.at
+    }
+
+    /// The time left until the deadline, read from the clock now; [`Delta::ZERO`] once
+    /// it has passed (never negative).
+    #[inline]
+    pub fn remaining(&self) -> Delta {
+        self.at.saturating_duration_since(Instant::now())
+    }
+
+    /// Whether clock `C` has reached the deadline.
+    #[inline]
+    pub fn has_passed(&self) -> bool {
+        Instant::<C>::now() >= self.at
+    }
+}
+
+impl<C: ClockSource> From<Instant<C>> for Deadline<C> {
+    #[inline]
+    fn from(instant: Instant<C>) -> Self {
+        Deadline::at(instant)
+    }
+}
+
+impl<C: ClockSource> Clone for Deadline<C> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C: ClockSource> Copy for Deadline<C> {}
+
+impl<C: ClockSource> PartialEq for Deadline<C> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.at == other.at
+    }
+}
+
+impl<C: ClockSource> Eq for Deadline<C> {}
+
+impl<C: ClockSource> PartialOrd for Deadline<C> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: ClockSource> Ord for Deadline<C> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.at.cmp(&other.at)
+    }
+}
+
+impl<C: ClockSource> Hash for Deadline<C> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.at.hash(state);
+    }
+}
+
+/// `Deadline<Monotonic>(1.5s)`.
+impl<C: ClockSource> fmt::Debug for Deadline<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Deadline<{}>(", C::NAME)?;
+        write_nanos(f, self.at.to_ktime())?;
+        f.write_str(")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{lock_test_clock, set_test_clock, TestClock, Text};
+
+    #[test]
+    fn remaining_counts_down_to_zero_and_never_below() {
+        let _lock = lock_test_clock();
+        set_test_clock(1_000);
+        let deadline = Deadline::<TestClock>::after(Delta::from_nanos(500));
+        assert_eq!(deadline.instant().to_ktime(), 1_500);
+        assert_eq!(deadline.remaining(), Delta::from_nanos(500));
+        assert!(!deadline.has_passed());
+        set_test_clock(1_499);
+        assert_eq!(deadline.remaining(), Delta::from_nanos(1));
+        assert!(!deadline.has_passed());
+        set_test_clock(1_500);
+        assert!(deadline.has_passed());
+        assert_eq!(deadline.remaining(), Delta::ZERO);
+        set_test_clock(9_000);
+        assert_eq!(deadline.remaining(), Delta::ZERO);
+    }
+
+    #[test]
+    fn saturates_far_in_the_future() {
+        let _lock = lock_test_clock();
+        set_test_clock(i64::MAX - 1);
+        let deadline = Deadline::<TestClock>::after(Delta::MAX);
+        assert_eq!(deadline.instant().to_ktime(), i64::MAX);
+    }
+
+    #[test]
+    fn ordering_and_debug() {
+        let early = Deadline::<TestClock>::at(Instant::from_ktime(1));
+        let late: Deadline<TestClock> = Instant::from_ktime(1_500_000_000).into();
+        let copy = early;
+        assert!(early < late && early == copy && late > copy);
+        assert_eq!(Text::of_debug(late).as_str(), "Deadline<TestClock>(1.5s)");
+    }
+}

@@ -1,0 +1,541 @@
+//! [`Delta`]: a signed span of time, independent of any clock.
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::time::Duration;
+
+const NANOS_PER_MICRO: i64 = 1_000;
+const NANOS_PER_MILLI: i64 = 1_000_000;
+const NANOS_PER_SEC: i64 = 1_000_000_000;
+
+/// A span of time in signed nanoseconds: the difference of two
+/// [`Instant`](crate::Instant)s of one clock, a timeout, an interval.
+///
+/// One type serves every clock: a span measured on one clock means the same number of
+/// nanoseconds on another (instants are what must not mix).
+///
+/// Arithmetic never wraps and never panics: every operator saturates at
+/// [`Delta::MIN`] and [`Delta::MAX`], like the kernel's `ktime_add_safe` clamps instead
+/// of overflowing, and division by zero saturates too (see [`Div`](#impl-Div<i64>-for-Delta)).
+/// The `checked_*` methods return `None` instead.
+///
+/// ```
+/// use time_core::Delta;
+///
+/// let timeout = Delta::from_millis(1) + Delta::from_micros(500);
+/// assert_eq!(timeout.to_string(), "1.5ms");
+/// assert_eq!((timeout * 2).as_micros_ceil(), 3_000);
+/// assert_eq!(Delta::MAX + Delta::from_nanos(1), Delta::MAX); // saturates, never wraps
+/// ```
+///
+/// # Invariants
+///
+/// None beyond the `i64`: every value from `i64::MIN` to `i64::MAX` nanoseconds is a
+/// valid `Delta`, including negative ones.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Delta {
+    nanos: i64,
+}
+
+impl Delta {
+    /// No time at all.
+    pub const ZERO: Self = Delta { nanos: 0 };
+    /// The longest span: `i64::MAX` nanoseconds, about 292 years.
+    pub const MAX: Self = Delta { nanos: i64::MAX };
+    /// The most negative span: `i64::MIN` nanoseconds.
+    pub const MIN: Self = Delta { nanos: i64::MIN };
+
+    /// A span of `nanos` nanoseconds.
+    #[inline]
+    pub const fn from_nanos(nanos: i64) -> Self {
+        Delta { nanos }
+    }
+
+    /// A span of `micros` microseconds, saturating at [`Delta::MIN`]/[`Delta::MAX`].
+    #[inline]
+    pub const fn from_micros(micros: i64) -> Self {
+        Delta::from_nanos(micros.saturating_mul(NANOS_PER_MICRO))
+    }
+
+    /// A span of `millis` milliseconds, saturating at [`Delta::MIN`]/[`Delta::MAX`].
+    #[inline]
+    pub const fn from_millis(millis: i64) -> Self {
+        Delta::from_nanos(millis.saturating_mul(NANOS_PER_MILLI))
+    }
+
+    /// A span of `secs` seconds, saturating at [`Delta::MIN`]/[`Delta::MAX`].
+    ///
+    /// ```
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::from_secs(2).as_nanos(), 2_000_000_000);
+    /// assert_eq!(Delta::from_secs(i64::MAX), Delta::MAX);
+    /// ```
+    #[inline]
+    pub const fn from_secs(secs: i64) -> Self {
+        Delta::from_nanos(secs.saturating_mul(NANOS_PER_SEC))
+    }
+
+    /// The span in nanoseconds.
+    #[inline]
+    pub const fn as_nanos(self) -> i64 {
+        self.nanos
+    }
+
+    /// The span in microseconds, rounded **up** (toward positive infinity), as a timeout
+    /// must never be shortened: 1 ns → 1 µs, −1 ns → 0 µs, −1 001 ns → −1 µs.
+    ///
+    /// ```
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::from_nanos(1).as_micros_ceil(), 1);
+    /// assert_eq!(Delta::from_nanos(1_000).as_micros_ceil(), 1);
+    /// assert_eq!(Delta::from_nanos(-1).as_micros_ceil(), 0);
+    /// assert_eq!(Delta::from_nanos(-1_001).as_micros_ceil(), -1);
+    /// ```
+    #[inline]
+    pub const fn as_micros_ceil(self) -> i64 {
+        let quotient = self.nanos / NANOS_PER_MICRO;
+        if self.nanos % NANOS_PER_MICRO > 0 {
+            quotient + 1
+        } else {
+            quotient
+        }
+    }
+
+    /// The span in whole milliseconds, **truncated toward zero**: 1.9 ms → 1 ms,
+    /// −1.9 ms → −1 ms.
+    ///
+    /// ```
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::from_micros(1_900).as_millis(), 1);
+    /// assert_eq!(Delta::from_micros(-1_900).as_millis(), -1);
+    /// ```
+    #[inline]
+    pub const fn as_millis(self) -> i64 {
+        self.nanos / NANOS_PER_MILLI
+    }
+
+    /// The span in whole seconds, truncated toward zero.
+    #[inline]
+    pub const fn as_secs(self) -> i64 {
+        self.nanos / NANOS_PER_SEC
+    }
+
+    /// Whether the span is exactly zero.
+    #[inline]
+    pub const fn is_zero(self) -> bool {
+        self.nanos == 0
+    }
+
+    /// Whether the span is negative (the end came before the start).
+    #[inline]
+    pub const fn is_negative(self) -> bool {
+        self.nanos < 0
+    }
+
+    /// The absolute value, saturating: `Delta::MIN.abs()` is [`Delta::MAX`].
+    #[inline]
+    pub const fn abs(self) -> Self {
+        Delta::from_nanos(self.nanos.saturating_abs())
+    }
+
+    /// `self + other`, or `None` on overflow.
+    #[inline]
+    pub const fn checked_add(self, other: Self) -> Option<Self> {
+        match self.nanos.checked_add(other.nanos) {
+            Some(nanos) => Some(Delta::from_nanos(nanos)),
+            None => None,
+        }
+    }
+
+    /// `self - other`, or `None` on overflow.
+    #[inline]
+    pub const fn checked_sub(self, other: Self) -> Option<Self> {
+        match self.nanos.checked_sub(other.nanos) {
+            Some(nanos) => Some(Delta::from_nanos(nanos)),
+            None => None,
+        }
+    }
+
+    /// `self * factor`, or `None` on overflow.
+    #[inline]
+    pub const fn checked_mul(self, factor: i64) -> Option<Self> {
+        match self.nanos.checked_mul(factor) {
+            Some(nanos) => Some(Delta::from_nanos(nanos)),
+            None => None,
+        }
+    }
+
+    /// `self / divisor` (truncated toward zero), or `None` when `divisor` is zero or the
+    /// result overflows (`Delta::MIN / -1`).
+    #[inline]
+    pub const fn checked_div(self, divisor: i64) -> Option<Self> {
+        match self.nanos.checked_div(divisor) {
+            Some(nanos) => Some(Delta::from_nanos(nanos)),
+            None => None,
+        }
+    }
+
+    /// `self + other`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `+` operator).
+    #[inline]
+    pub const fn saturating_add(self, other: Self) -> Self {
+        Delta::from_nanos(self.nanos.saturating_add(other.nanos))
+    }
+
+    /// `self - other`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `-` operator).
+    #[inline]
+    pub const fn saturating_sub(self, other: Self) -> Self {
+        Delta::from_nanos(self.nanos.saturating_sub(other.nanos))
+    }
+
+    /// `self * factor`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `*` operator).
+    #[inline]
+    pub const fn saturating_mul(self, factor: i64) -> Self {
+        Delta::from_nanos(self.nanos.saturating_mul(factor))
+    }
+
+    /// `self / divisor`, truncated toward zero, never panicking (the `/` operator):
+    /// `Delta::MIN / -1` saturates to [`Delta::MAX`], and division by zero saturates to
+    /// [`Delta::MAX`] for a positive span, [`Delta::MIN`] for a negative one and
+    /// [`Delta::ZERO`] for zero — the limit of dividing by ever smaller divisors. Use
+    /// [`Delta::checked_div`] to tell these cases apart.
+    ///
+    /// ```
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::from_secs(3).saturating_div(2), Delta::from_millis(1_500));
+    /// assert_eq!(Delta::from_secs(3) / 0, Delta::MAX);
+    /// assert_eq!(Delta::from_secs(-3) / 0, Delta::MIN);
+    /// assert_eq!(Delta::ZERO / 0, Delta::ZERO);
+    /// ```
+    #[inline]
+    pub const fn saturating_div(self, divisor: i64) -> Self {
+        if divisor == 0 {
+            return if self.nanos > 0 {
+                Delta::MAX
+            } else if self.nanos < 0 {
+                Delta::MIN
+            } else {
+                Delta::ZERO
+            };
+        }
+        Delta::from_nanos(self.nanos.saturating_div(divisor))
+    }
+}
+
+impl Add for Delta {
+    type Output = Delta;
+
+    /// Saturating addition.
+    #[inline]
+    fn add(self, other: Delta) -> Delta {
+        self.saturating_add(other)
+    }
+}
+
+impl Sub for Delta {
+    type Output = Delta;
+
+    /// Saturating subtraction.
+    #[inline]
+    fn sub(self, other: Delta) -> Delta {
+        self.saturating_sub(other)
+    }
+}
+
+impl Mul<i64> for Delta {
+    type Output = Delta;
+
+    /// Saturating multiplication.
+    #[inline]
+    fn mul(self, factor: i64) -> Delta {
+        self.saturating_mul(factor)
+    }
+}
+
+impl Mul<Delta> for i64 {
+    type Output = Delta;
+
+    /// Saturating multiplication.
+    #[inline]
+    fn mul(self, delta: Delta) -> Delta {
+        delta.saturating_mul(self)
+    }
+}
+
+impl Div<i64> for Delta {
+    type Output = Delta;
+
+    /// Saturating division; see [`Delta::saturating_div`] for division by zero.
+    #[inline]
+    fn div(self, divisor: i64) -> Delta {
+        self.saturating_div(divisor)
+    }
+}
+
+impl Neg for Delta {
+    type Output = Delta;
+
+    /// Saturating negation: `-Delta::MIN` is [`Delta::MAX`].
+    #[inline]
+    fn neg(self) -> Delta {
+        Delta::from_nanos(self.nanos.saturating_neg())
+    }
+}
+
+impl AddAssign for Delta {
+    #[inline]
+    fn add_assign(&mut self, other: Delta) {
+        *self = *self + other;
+    }
+}
+
+impl SubAssign for Delta {
+    #[inline]
+    fn sub_assign(&mut self, other: Delta) {
+        *self = *self - other;
+    }
+}
+
+impl MulAssign<i64> for Delta {
+    #[inline]
+    fn mul_assign(&mut self, factor: i64) {
+        *self = *self * factor;
+    }
+}
+
+impl DivAssign<i64> for Delta {
+    #[inline]
+    fn div_assign(&mut self, divisor: i64) {
+        *self = *self / divisor;
+    }
+}
+
+/// Writes `nanos` in the largest unit it reaches (`ns`, `us`, `ms`, `s`), with exactly
+/// the fractional digits needed: `1.5ms`, `-3s`, `250ns`, `12.000000345s`.
+pub(crate) fn write_nanos(f: &mut fmt::Formatter<'_>, nanos: i64) -> fmt::Result {
+    let sign = if nanos < 0 { "-" } else { "" };
+    let magnitude = nanos.unsigned_abs();
+    let (unit, scale, digits): (&str, u64, usize) = if magnitude >= NANOS_PER_SEC as u64 {
+        ("s", NANOS_PER_SEC as u64, 9)
+    } else if magnitude >= NANOS_PER_MILLI as u64 {
+        ("ms", NANOS_PER_MILLI as u64, 6)
+    } else if magnitude >= NANOS_PER_MICRO as u64 {
+        ("us", NANOS_PER_MICRO as u64, 3)
+    } else {
+        return write!(f, "{sign}{magnitude}ns");
+    };
+    let whole = magnitude / scale;
+    let mut fraction = magnitude % scale;
+    if fraction == 0 {
+        return write!(f, "{sign}{whole}{unit}");
+    }
+    let mut width = digits;
+    while fraction.is_multiple_of(10) {
+        fraction /= 10;
+        width -= 1;
+    }
+    write!(f, "{sign}{whole}.{fraction:0width$}{unit}")
+}
+
+/// Human units, exact: `1.5ms`, `-3s`, `250ns`, `1us`, `0ns`. Microseconds are written
+/// `us` (ASCII, as kernel logs prefer).
+impl fmt::Display for Delta {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_nanos(f, self.nanos)
+    }
+}
+
+/// A [`Duration`] too long for a [`Delta`] (more than `i64::MAX` nanoseconds).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DeltaOutOfRange;
+
+impl fmt::Display for DeltaOutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("duration exceeds the range of Delta (i64::MAX nanoseconds, about 292 years)")
+    }
+}
+
+impl core::error::Error for DeltaOutOfRange {}
+
+/// A negative [`Delta`], which no [`Duration`] can hold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NegativeDelta;
+
+impl fmt::Display for NegativeDelta {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a negative Delta cannot be converted to a Duration")
+    }
+}
+
+impl core::error::Error for NegativeDelta {}
+
+impl TryFrom<Duration> for Delta {
+    type Error = DeltaOutOfRange;
+
+    /// Exact, or [`DeltaOutOfRange`] above `i64::MAX` nanoseconds.
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::try_from(Duration::from_millis(3)), Ok(Delta::from_millis(3)));
+    /// assert!(Delta::try_from(Duration::MAX).is_err());
+    /// ```
+    fn try_from(duration: Duration) -> Result<Self, Self::Error> {
+        i64::try_from(duration.as_nanos())
+            .map(Delta::from_nanos)
+            .map_err(|_| DeltaOutOfRange)
+    }
+}
+
+impl TryFrom<Delta> for Duration {
+    type Error = NegativeDelta;
+
+    /// Exact, or [`NegativeDelta`] for a negative span.
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use time_core::Delta;
+    /// assert_eq!(Duration::try_from(Delta::from_micros(7)), Ok(Duration::from_micros(7)));
+    /// assert!(Duration::try_from(Delta::from_nanos(-1)).is_err());
+    /// ```
+    fn try_from(delta: Delta) -> Result<Self, Self::Error> {
+        u64::try_from(delta.nanos)
+            .map(Duration::from_nanos)
+            .map_err(|_| NegativeDelta)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::Text;
+
+    #[test]
+    fn constructors_saturate() {
+        assert_eq!(Delta::from_micros(i64::MAX), Delta::MAX);
+        assert_eq!(Delta::from_millis(i64::MIN), Delta::MIN);
+        assert_eq!(Delta::from_secs(-9_223_372_037), Delta::MIN);
+        assert_eq!(
+            Delta::from_secs(9_223_372_036).as_nanos(),
+            9_223_372_036_000_000_000
+        );
+        assert_eq!(Delta::from_millis(-1).as_nanos(), -1_000_000);
+    }
+
+    #[test]
+    fn rounding_of_unit_conversions() {
+        for (nanos, ceil_us, ms) in [
+            (0, 0, 0),
+            (1, 1, 0),
+            (-1, 0, 0),
+            (999, 1, 0),
+            (1_000, 1, 0),
+            (1_001, 2, 0),
+            (-1_001, -1, 0),
+            (1_999_999, 2_000, 1),
+            (-1_999_999, -1_999, -1),
+            (i64::MAX, 9_223_372_036_854_776, 9_223_372_036_854),
+            (i64::MIN, -9_223_372_036_854_775, -9_223_372_036_854),
+        ] {
+            let delta = Delta::from_nanos(nanos);
+            assert_eq!(delta.as_micros_ceil(), ceil_us, "{nanos}");
+            assert_eq!(delta.as_millis(), ms, "{nanos}");
+        }
+        assert_eq!(Delta::from_millis(-2_500).as_secs(), -2);
+    }
+
+    #[test]
+    fn operators_saturate_and_never_panic() {
+        let one = Delta::from_nanos(1);
+        assert_eq!(Delta::MAX + one, Delta::MAX);
+        assert_eq!(Delta::MIN - one, Delta::MIN);
+        assert_eq!(Delta::MIN + one, Delta::from_nanos(i64::MIN + 1));
+        assert_eq!(-Delta::MIN, Delta::MAX);
+        assert_eq!(-Delta::MAX, Delta::from_nanos(-i64::MAX));
+        assert_eq!(Delta::MAX * 2, Delta::MAX);
+        assert_eq!(Delta::MAX * -2, Delta::MIN);
+        assert_eq!(-3 * Delta::from_secs(1), Delta::from_secs(-3));
+        assert_eq!(Delta::MIN / -1, Delta::MAX);
+        assert_eq!(Delta::from_nanos(7) / 2, Delta::from_nanos(3));
+        assert_eq!(Delta::from_nanos(-7) / 2, Delta::from_nanos(-3));
+        assert_eq!(one / 0, Delta::MAX);
+        assert_eq!(-one / 0, Delta::MIN);
+        assert_eq!(Delta::ZERO / 0, Delta::ZERO);
+        assert_eq!(Delta::MIN.abs(), Delta::MAX);
+        let mut d = Delta::from_secs(1);
+        d += Delta::from_secs(1);
+        d -= Delta::from_millis(500);
+        d *= 2;
+        d /= 3;
+        assert_eq!(d, Delta::from_secs(1));
+    }
+
+    #[test]
+    fn checked_operations_report_overflow() {
+        assert_eq!(Delta::MAX.checked_add(Delta::from_nanos(1)), None);
+        assert_eq!(Delta::MIN.checked_sub(Delta::from_nanos(1)), None);
+        assert_eq!(Delta::MAX.checked_mul(2), None);
+        assert_eq!(Delta::MIN.checked_div(-1), None);
+        assert_eq!(Delta::from_secs(1).checked_div(0), None);
+        assert_eq!(
+            Delta::from_secs(1).checked_div(2),
+            Some(Delta::from_millis(500))
+        );
+        assert_eq!(
+            Delta::from_secs(1).checked_add(Delta::from_secs(1)),
+            Some(Delta::from_secs(2))
+        );
+    }
+
+    #[test]
+    fn predicates() {
+        assert!(Delta::ZERO.is_zero() && !Delta::ZERO.is_negative());
+        assert!(Delta::from_nanos(-1).is_negative());
+        assert!(!Delta::from_nanos(1).is_negative() && !Delta::from_nanos(1).is_zero());
+    }
+
+    #[test]
+    fn display_in_human_units() {
+        for (nanos, text) in [
+            (0, "0ns"),
+            (250, "250ns"),
+            (-250, "-250ns"),
+            (999, "999ns"),
+            (1_000, "1us"),
+            (1_500, "1.5us"),
+            (1_500_000, "1.5ms"),
+            (-3_000_000_000, "-3s"),
+            (12_000_000_345, "12.000000345s"),
+            (1_000_001, "1.000001ms"),
+            (60_000_000_000, "60s"),
+            (i64::MAX, "9223372036.854775807s"),
+            (i64::MIN, "-9223372036.854775808s"),
+        ] {
+            assert_eq!(Text::of(Delta::from_nanos(nanos)).as_str(), text, "{nanos}");
+        }
+    }
+
+    #[test]
+    fn duration_conversions() {
+        assert_eq!(
+            Delta::try_from(Duration::from_nanos(5)),
+            Ok(Delta::from_nanos(5))
+        );
+        assert_eq!(
+            Delta::try_from(Duration::from_nanos(i64::MAX as u64)),
+            Ok(Delta::MAX)
+        );
+        assert_eq!(
+            Delta::try_from(Duration::from_nanos(i64::MAX as u64 + 1)),
+            Err(DeltaOutOfRange)
+        );
+        assert_eq!(Delta::try_from(Duration::MAX), Err(DeltaOutOfRange));
+        assert_eq!(
+            Duration::try_from(Delta::MAX),
+            Ok(Duration::from_nanos(i64::MAX as u64))
+        );
+        assert_eq!(Duration::try_from(Delta::ZERO), Ok(Duration::ZERO));
+        assert_eq!(Duration::try_from(Delta::MIN), Err(NegativeDelta));
+        assert!(Text::of(DeltaOutOfRange).as_str().contains("292 years"));
+        assert!(Text::of(NegativeDelta).as_str().contains("negative"));
+    }
+}

@@ -1,0 +1,298 @@
+//! [`Instant<C>`]: a point in time on the clock `C`.
+
+use crate::__private::SameClockAs;
+use crate::clock::{ClockSource, Ktime, MonotonicClock};
+use crate::delta::{write_nanos, Delta};
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Sub, SubAssign};
+
+/// A point in time on the clock `C`: the `ktime_t` the clock read, tagged with the
+/// clock it came from.
+///
+/// Instants of one clock subtract to a [`Delta`] and compare; instants of different
+/// clocks do neither — `Instant<BootTime> - Instant<Monotonic>` does not compile —
+/// and two instants never add. `Instant<C>` has exactly the size and ABI of `Ktime`
+/// (`#[repr(transparent)]`), so the safety costs nothing at run time.
+///
+/// ```
+/// use time_core::{Delta, Instant};
+/// # time_core::declare_clocks! { Uptime { getter: instant_doc_getter, monotonic: true } }
+/// # #[unsafe(no_mangle)] extern "C" fn instant_doc_getter() -> time_core::Ktime { 5_000 }
+///
+/// let start = Instant::<Uptime>::from_ktime(1_000);
+/// let now = Instant::<Uptime>::now();           // reads the clock: 5 000 ns here
+/// assert_eq!(now - start, Delta::from_micros(4));
+/// assert_eq!(start + Delta::from_micros(4), now);
+/// assert_eq!(format!("{now:?}"), "Instant<Uptime>(5us)");
+/// ```
+///
+/// # Invariants
+///
+/// None beyond the `Ktime`: any value, including negative ones, is a valid instant
+/// (clocks such as real time may be set before their epoch).
+#[repr(transparent)]
+pub struct Instant<C: ClockSource> {
+    ktime: Ktime,
+    // `fn() -> C`: the marker is never stored, so the instant is Send + Sync + Copy
+    // whatever `C` is.
+    _clock: PhantomData<fn() -> C>,
+}
+
+impl<C: ClockSource> Instant<C> {
+    /// Reads the clock `C` now.
+    #[inline]
+    pub fn now() -> Self {
+        Instant::from_ktime(C::ktime_get())
+    }
+
+    /// The instant `ktime` nanoseconds from `C`'s epoch. The caller vouches that the
+    /// value is a reading of (or a time on) clock `C`.
+    #[inline]
+    pub const fn from_ktime(ktime: Ktime) -> Self {
+        Instant {
+            ktime,
+            _clock: PhantomData,
+        }
+    }
+
+    /// The raw `ktime_t`, for passing back to C.
+    #[inline]
+    pub const fn to_ktime(self) -> Ktime {
+        self.ktime
+    }
+
+    /// `self + delta`, or `None` if that leaves the `Ktime` range.
+    #[inline]
+    pub fn checked_add(self, delta: Delta) -> Option<Self> {
+        self.ktime
+            .checked_add(delta.as_nanos())
+            .map(Instant::from_ktime)
+    }
+
+    /// `self - delta`, or `None` if that leaves the `Ktime` range.
+    #[inline]
+    pub fn checked_sub(self, delta: Delta) -> Option<Self> {
+        self.ktime
+            .checked_sub(delta.as_nanos())
+            .map(Instant::from_ktime)
+    }
+
+    /// The time from `earlier` to `self`, or [`Delta::ZERO`] if `earlier` is later
+    /// (like `std::time::Instant::saturating_duration_since`).
+    #[inline]
+    pub fn saturating_duration_since(self, earlier: Self) -> Delta {
+        let delta = self - earlier;
+        if delta.is_negative() {
+            Delta::ZERO
+        } else {
+            delta
+        }
+    }
+}
+
+impl<C: MonotonicClock> Instant<C> {
+    /// The time since `self`, read from the clock now. Only monotonic clocks have it:
+    /// on a clock that can jump backwards "elapsed" has no meaning. Never negative —
+    /// an instant in the future has elapsed [`Delta::ZERO`].
+    #[inline]
+    pub fn elapsed(&self) -> Delta {
+        Instant::<C>::now().saturating_duration_since(*self)
+    }
+}
+
+impl<C: ClockSource> Clone for Instant<C> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C: ClockSource> Copy for Instant<C> {}
+
+impl<C: ClockSource> PartialEq for Instant<C> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.ktime == other.ktime
+    }
+}
+
+impl<C: ClockSource> Eq for Instant<C> {}
+
+impl<C: ClockSource> PartialOrd for Instant<C> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: ClockSource> Ord for Instant<C> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.ktime.cmp(&other.ktime)
+    }
+}
+
+impl<C: ClockSource> Hash for Instant<C> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.ktime.hash(state);
+    }
+}
+
+/// `Instant<Monotonic>(12.000000345s)`: the clock's name and the time since its epoch.
+impl<C: ClockSource> fmt::Debug for Instant<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Instant<{}>(", C::NAME)?;
+        write_nanos(f, self.ktime)?;
+        f.write_str(")")
+    }
+}
+
+/// `Instant<C> - Instant<C>`: the signed span between two instants of one clock,
+/// saturating at [`Delta::MIN`]/[`Delta::MAX`]. The `D: SameClockAs<C>` bound (true
+/// only for `D = C`) is what turns a cross-clock subtraction into a compile error that
+/// says so.
+impl<C: ClockSource, D: ClockSource + SameClockAs<C>> Sub<Instant<D>> for Instant<C> {
+    type Output = Delta;
+
+    #[inline]
+    fn sub(self, earlier: Instant<D>) -> Delta {
+        Delta::from_nanos(self.ktime.saturating_sub(earlier.ktime))
+    }
+}
+
+/// `Instant<C> + Delta`, saturating at the `Ktime` range: the kernel's
+/// `ktime_add_safe` also clamps instead of wrapping.
+impl<C: ClockSource> Add<Delta> for Instant<C> {
+    type Output = Instant<C>;
+
+    #[inline]
+    fn add(self, delta: Delta) -> Instant<C> {
+        Instant::from_ktime(self.ktime.saturating_add(delta.as_nanos()))
+    }
+}
+
+/// `Instant<C> - Delta`, saturating at the `Ktime` range.
+impl<C: ClockSource> Sub<Delta> for Instant<C> {
+    type Output = Instant<C>;
+
+    #[inline]
+    fn sub(self, delta: Delta) -> Instant<C> {
+        Instant::from_ktime(self.ktime.saturating_sub(delta.as_nanos()))
+    }
+}
+
+impl<C: ClockSource> AddAssign<Delta> for Instant<C> {
+    #[inline]
+    fn add_assign(&mut self, delta: Delta) {
+        *self = *self + delta;
+    }
+}
+
+impl<C: ClockSource> SubAssign<Delta> for Instant<C> {
+    #[inline]
+    fn sub_assign(&mut self, delta: Delta) {
+        *self = *self - delta;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{lock_test_clock, set_test_clock, TestClock, TestWallClock, Text};
+
+    fn at(ktime: Ktime) -> Instant<TestClock> {
+        Instant::from_ktime(ktime)
+    }
+
+    #[test]
+    fn same_size_as_ktime_and_thread_safe() {
+        fn assert_send_sync<T: Send + Sync + Copy>() {}
+        assert_send_sync::<Instant<TestClock>>();
+        assert_eq!(size_of::<Instant<TestClock>>(), size_of::<Ktime>());
+        assert_eq!(align_of::<Instant<TestClock>>(), align_of::<Ktime>());
+    }
+
+    #[test]
+    fn now_reads_the_clock_and_elapsed_never_goes_negative() {
+        let _lock = lock_test_clock();
+        set_test_clock(100);
+        let start = Instant::<TestClock>::now();
+        assert_eq!(start.to_ktime(), 100);
+        set_test_clock(350);
+        assert_eq!(start.elapsed(), Delta::from_nanos(250));
+        assert_eq!(at(1_000).elapsed(), Delta::ZERO);
+        assert_eq!(Instant::<TestWallClock>::now().to_ktime(), -350);
+    }
+
+    #[test]
+    fn subtraction_and_ordering() {
+        assert_eq!(at(10) - at(3), Delta::from_nanos(7));
+        assert_eq!(at(3) - at(10), Delta::from_nanos(-7));
+        assert_eq!(at(i64::MAX) - at(i64::MIN), Delta::MAX);
+        assert_eq!(at(i64::MIN) - at(i64::MAX), Delta::MIN);
+        assert_eq!(
+            at(10).saturating_duration_since(at(3)),
+            Delta::from_nanos(7)
+        );
+        assert_eq!(at(3).saturating_duration_since(at(10)), Delta::ZERO);
+        assert!(at(3) < at(10) && at(10) == at(10) && at(-1).max(at(1)) == at(1));
+    }
+
+    #[test]
+    fn adding_a_delta_saturates_like_ktime_add_safe() {
+        assert_eq!(at(i64::MAX) + Delta::from_nanos(1), at(i64::MAX));
+        assert_eq!(at(i64::MIN) - Delta::from_nanos(1), at(i64::MIN));
+        assert_eq!(at(i64::MIN) + Delta::MIN, at(i64::MIN));
+        assert_eq!(
+            at(0) + Delta::from_secs(1) - Delta::from_millis(1),
+            at(999_000_000)
+        );
+        assert_eq!(at(i64::MAX).checked_add(Delta::from_nanos(1)), None);
+        assert_eq!(at(i64::MIN).checked_sub(Delta::from_nanos(1)), None);
+        assert_eq!(at(5).checked_sub(Delta::from_nanos(1)), Some(at(4)));
+        let mut moving = at(0);
+        moving += Delta::from_nanos(5);
+        moving -= Delta::from_nanos(2);
+        assert_eq!(moving, at(3));
+    }
+
+    #[test]
+    fn debug_names_the_clock() {
+        assert_eq!(
+            Text::of_debug(at(12_000_000_345)).as_str(),
+            "Instant<TestClock>(12.000000345s)"
+        );
+        assert_eq!(
+            Text::of_debug(at(-1_500)).as_str(),
+            "Instant<TestClock>(-1.5us)"
+        );
+    }
+
+    #[test]
+    fn hash_agrees_with_eq() {
+        use core::hash::BuildHasher;
+        struct Fnv(u64);
+        impl Hasher for Fnv {
+            fn finish(&self) -> u64 {
+                self.0
+            }
+            fn write(&mut self, bytes: &[u8]) {
+                for byte in bytes {
+                    self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+        }
+        struct BuildFnv;
+        impl BuildHasher for BuildFnv {
+            type Hasher = Fnv;
+            fn build_hasher(&self) -> Fnv {
+                Fnv(0xcbf2_9ce4_8422_2325)
+            }
+        }
+        assert_eq!(BuildFnv.hash_one(at(42)), BuildFnv.hash_one(at(42)));
+        assert_ne!(BuildFnv.hash_one(at(42)), BuildFnv.hash_one(at(43)));
+    }
+}

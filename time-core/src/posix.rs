@@ -1,0 +1,198 @@
+//! The userspace backend: clocks read with `clock_gettime` and deadlines waited for with
+//! `clock_nanosleep`, through the `libc` crate (feature `posix`; still `no_std`).
+//!
+//! Declare the clocks with `declare_clocks!("clocks.toml", backend = posix)`: each row
+//! then needs a `clockid` (a `libc` constant such as `"CLOCK_MONOTONIC"`, or an
+//! integer), and its type implements [`PosixClock`].
+
+use crate::clock::{ClockSource, Ktime};
+use crate::deadline::Deadline;
+use crate::delta::Delta;
+use core::fmt;
+
+/// A clock with a POSIX `clockid_t`, readable with `clock_gettime` and usable with
+/// `clock_nanosleep`. Implemented by `declare_clocks!(…, backend = posix)`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a POSIX clock",
+    label = "this clock cannot be waited on with `clock_nanosleep`",
+    note = "declare it with `declare_clocks!(\"clocks.toml\", backend = posix)` to read and sleep on it through `clock_gettime`/`clock_nanosleep`"
+)]
+pub trait PosixClock: ClockSource {
+    /// The clock's id for `clock_gettime`/`clock_nanosleep`.
+    const CLOCKID: libc::clockid_t;
+}
+
+/// Why a sleep failed: the `errno` that `clock_nanosleep` returned.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SleepError {
+    errno: i32,
+}
+
+impl SleepError {
+    /// The `errno` value, e.g. `libc::EINVAL` or `libc::ENOTSUP` for a clock that cannot
+    /// be slept on (Linux refuses `CLOCK_MONOTONIC_RAW`).
+    pub const fn errno(self) -> i32 {
+        self.errno
+    }
+}
+
+impl fmt::Display for SleepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.errno {
+            libc::EINVAL => f.write_str("clock_nanosleep: invalid clock or time (EINVAL)"),
+            libc::ENOTSUP => {
+                f.write_str("clock_nanosleep: this clock cannot be slept on (ENOTSUP)")
+            }
+            errno => write!(f, "clock_nanosleep failed with errno {errno}"),
+        }
+    }
+}
+
+impl core::error::Error for SleepError {}
+
+/// Reads clock `clockid` with `clock_gettime`, in nanoseconds (saturating at the `Ktime`
+/// range). A clock the kernel does not know reads as 0: `clock_gettime` only fails for
+/// invalid ids, and the posix backend only generates ids from the clock table.
+#[inline]
+pub fn read_clock(clockid: libc::clockid_t) -> Ktime {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid, writable `timespec`; `clock_gettime` writes it or
+    // returns an error, and has no other effect.
+    let status = unsafe { libc::clock_gettime(clockid, &mut now) };
+    if status != 0 {
+        return 0;
+    }
+    timespec_to_ktime(&now)
+}
+
+fn timespec_to_ktime(time: &libc::timespec) -> Ktime {
+    let nanos = i128::from(time.tv_sec) * 1_000_000_000 + i128::from(time.tv_nsec);
+    // Saturate: a `time_t` of seconds reaches past the `Ktime` range.
+    nanos.clamp(i128::from(Ktime::MIN), i128::from(Ktime::MAX)) as Ktime
+}
+
+fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
+    libc::timespec {
+        tv_sec: ktime.div_euclid(1_000_000_000) as libc::time_t,
+        tv_nsec: ktime.rem_euclid(1_000_000_000) as _,
+    }
+}
+
+/// Sleeps until clock `C` reaches `deadline`, with
+/// `clock_nanosleep(C::CLOCKID, TIMER_ABSTIME, …)`. The deadline's clock is the clock
+/// waited on: a `Deadline<BootTime>` keeps counting across suspend, a
+/// `Deadline<RealTime>` follows changes of the wall clock. Interrupted sleeps are
+/// resumed (the deadline is absolute, so no time is lost or added). A deadline in the
+/// past returns at once.
+///
+/// ```no_run
+/// # time_core::declare_clocks! { backend = posix; Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC } }
+/// use time_core::{posix, Deadline, Delta};
+/// let deadline = Deadline::<Monotonic>::after(Delta::from_millis(20));
+/// posix::sleep_until(deadline)?;
+/// assert!(deadline.has_passed());
+/// # Ok::<(), posix::SleepError>(())
+/// ```
+pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepError> {
+    let until = ktime_to_timespec(deadline.instant().to_ktime());
+    loop {
+        // SAFETY: `until` is a valid `timespec`; with TIMER_ABSTIME the remainder
+        // pointer may be null; the call only blocks and returns an errno.
+        let errno = unsafe {
+            libc::clock_nanosleep(
+                C::CLOCKID,
+                libc::TIMER_ABSTIME,
+                &until,
+                core::ptr::null_mut(),
+            )
+        };
+        match errno {
+            0 => return Ok(()),
+            libc::EINTR => continue,
+            errno => return Err(SleepError { errno }),
+        }
+    }
+}
+
+/// Sleeps for `timeout` measured on clock `C`: `sleep_until(Deadline::after(timeout))`.
+pub fn sleep_for<C: PosixClock>(timeout: Delta) -> Result<(), SleepError> {
+    sleep_until(Deadline::<C>::after(timeout))
+}
+
+/// Sleeps for `timeout` on `CLOCK_MONOTONIC` (relative, resumed after interruptions);
+/// zero or negative returns at once.
+///
+/// ```
+/// use time_core::{posix, Delta};
+/// posix::sleep(Delta::from_micros(100))?;
+/// posix::sleep(Delta::from_millis(-5))?; // returns at once
+/// # Ok::<(), posix::SleepError>(())
+/// ```
+pub fn sleep(timeout: Delta) -> Result<(), SleepError> {
+    if timeout.as_nanos() <= 0 {
+        return Ok(());
+    }
+    let mut left = ktime_to_timespec(timeout.as_nanos());
+    loop {
+        let mut remaining = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `left` and `remaining` are valid `timespec`s; the call blocks, then
+        // writes `remaining` if interrupted, and returns an errno.
+        let errno =
+            unsafe { libc::clock_nanosleep(libc::CLOCK_MONOTONIC, 0, &left, &mut remaining) };
+        match errno {
+            0 => return Ok(()),
+            libc::EINTR => left = remaining,
+            errno => return Err(SleepError { errno }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timespec_round_trips_including_negative_times() {
+        for ktime in [
+            0,
+            1,
+            999_999_999,
+            1_000_000_000,
+            -1,
+            -1_000_000_001,
+            i64::MAX,
+            i64::MIN,
+        ] {
+            let spec = ktime_to_timespec(ktime);
+            assert!((0..1_000_000_000).contains(&spec.tv_nsec), "{ktime}");
+            assert_eq!(timespec_to_ktime(&spec), ktime, "{ktime}");
+        }
+    }
+
+    #[test]
+    fn reading_a_real_clock_moves_forward_and_an_unknown_one_reads_zero() {
+        let first = read_clock(libc::CLOCK_MONOTONIC);
+        let second = read_clock(libc::CLOCK_MONOTONIC);
+        assert!(first > 0 && second >= first);
+        assert_eq!(read_clock(-12345), 0);
+    }
+
+    #[test]
+    fn sleep_errors_carry_errno() {
+        assert_eq!(
+            SleepError {
+                errno: libc::EINVAL
+            }
+            .errno(),
+            libc::EINVAL
+        );
+        assert!(sleep(Delta::ZERO).is_ok());
+        assert!(sleep(Delta::from_micros(10)).is_ok());
+    }
+}

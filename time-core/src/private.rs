@@ -1,0 +1,36 @@
+//! Support for the code that `declare_clocks!` generates. Not public API: nothing
+//! here follows semver, and implementing [`Sealed`] by hand opts out of every
+//! guarantee the clock table gives.
+
+pub use core;
+
+pub use crate::clock::{ClockId, ClockSource, Ktime, MonotonicClock};
+pub use crate::convert::ConvertsTo;
+
+#[cfg(feature = "posix")]
+pub use libc;
+
+/// Reading clocks for the posix backend.
+#[cfg(feature = "posix")]
+pub mod posix {
+    pub use crate::posix::read_clock;
+}
+
+/// Seals [`ClockSource`]: only `declare_clocks!` implements it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a clock declared by `declare_clocks!`",
+    label = "clocks cannot be implemented by hand",
+    note = "add a row for this clock to `clocks.toml` (or to an inline `declare_clocks!` table): the macro generates its `ClockSource` impl"
+)]
+pub trait Sealed {}
+
+/// `D: SameClockAs<C>` holds only for `D = C`: the bound on subtracting instants,
+/// so that mixing clocks fails with a message that says what is wrong.
+#[diagnostic::on_unimplemented(
+    message = "cannot subtract an `Instant<{Self}>` from an `Instant<{C}>`: they come from different clocks",
+    label = "this instant is on clock `{Self}`, the other on `{C}`",
+    note = "a difference of instants only means something on one clock; convert one instant explicitly with `Instant::to_clock` (where the clock table declares an offset), or measure a `Delta` on each clock separately"
+)]
+pub trait SameClockAs<C> {}
+
+impl<C: ClockSource> SameClockAs<C> for C {}
