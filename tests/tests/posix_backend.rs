@@ -1,0 +1,85 @@
+//! The userspace backend: the root `clocks.toml` read with `clock_gettime`, deadlines
+//! waited for with `clock_nanosleep` on their own clock.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use time_core::posix::{self, PosixClock};
+use time_core::{ClockSource, Deadline, Delta, Instant};
+
+time_core::declare_clocks!("../clocks.toml", backend = posix);
+
+#[test]
+fn every_clock_of_the_root_table_is_a_posix_clock() {
+    assert_eq!(Monotonic::CLOCKID, libc::CLOCK_MONOTONIC);
+    assert_eq!(RealTime::CLOCKID, libc::CLOCK_REALTIME);
+    assert_eq!(BootTime::CLOCKID, libc::CLOCK_BOOTTIME);
+    assert_eq!(Tai::CLOCKID, libc::CLOCK_TAI);
+    assert_eq!(MonotonicRaw::CLOCKID, libc::CLOCK_MONOTONIC_RAW);
+    assert_eq!(Monotonic::ID, Some(libc::CLOCK_MONOTONIC));
+}
+
+#[test]
+fn monotonic_spans_agree_with_std() {
+    let std_start = std::time::Instant::now();
+    let start = Instant::<Monotonic>::now();
+    std::thread::sleep(Duration::from_millis(5));
+    let ours = start.elapsed();
+    let theirs = Delta::try_from(std_start.elapsed()).expect("fits");
+    assert!(ours >= Delta::from_millis(5), "{ours}");
+    // Both read CLOCK_MONOTONIC; ours started later and ended earlier.
+    assert!(ours <= theirs, "{ours} > {theirs}");
+    assert!(theirs - ours < Delta::from_millis(50), "{ours} vs {theirs}");
+}
+
+#[test]
+fn real_time_is_the_unix_epoch_time() {
+    let ours = Instant::<RealTime>::now().to_ktime();
+    let theirs = i64::try_from(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .expect("after 1970")
+            .as_nanos(),
+    )
+    .expect("fits");
+    assert!((theirs - ours).abs() < 1_000_000_000, "{ours} vs {theirs}");
+}
+
+#[test]
+fn sleep_until_waits_for_the_deadline_on_its_own_clock() {
+    let deadline = Deadline::<Monotonic>::after(Delta::from_millis(20));
+    posix::sleep_until(deadline).expect("CLOCK_MONOTONIC supports absolute sleeps");
+    assert!(deadline.has_passed());
+    let late = Instant::<Monotonic>::now() - deadline.instant();
+    assert!(late < Delta::from_secs(2), "woke {late} late");
+
+    let boot_start = Instant::<BootTime>::now();
+    posix::sleep_for::<BootTime>(Delta::from_millis(10)).expect("CLOCK_BOOTTIME supports sleeps");
+    assert!(boot_start.elapsed() >= Delta::from_millis(10));
+
+    // A deadline in the past returns at once.
+    posix::sleep_until(Deadline::<RealTime>::at(Instant::from_ktime(0))).expect("past deadline");
+}
+
+#[test]
+fn clocks_that_cannot_be_slept_on_report_an_error() {
+    // Linux refuses clock_nanosleep on CLOCK_MONOTONIC_RAW (EINVAL or ENOTSUP).
+    match posix::sleep_for::<MonotonicRaw>(Delta::from_millis(1)) {
+        Ok(()) => {}
+        Err(error) => {
+            assert!(
+                [libc::EINVAL, libc::ENOTSUP].contains(&error.errno()),
+                "{error}"
+            );
+            assert!(error.to_string().starts_with("clock_nanosleep"), "{error}");
+        }
+    }
+}
+
+#[test]
+fn relative_sleep_ignores_non_positive_spans() {
+    let start = Instant::<Monotonic>::now();
+    posix::sleep(Delta::from_millis(-5)).expect("no sleep");
+    posix::sleep(Delta::ZERO).expect("no sleep");
+    assert!(start.elapsed() < Delta::from_millis(5));
+    posix::sleep(Delta::from_millis(2)).expect("sleeps");
+    assert!(start.elapsed() >= Delta::from_millis(2));
+}
