@@ -1,0 +1,170 @@
+//! Every `Delta` and `Instant` operation against an `i128` reference model: the
+//! result is the exact mathematical value clamped to the `i64` range (saturation),
+//! and nothing panics. Edge values (`i64::MIN`, `i64::MAX`, 0, ±1) are weighted in.
+//!
+//! Case count: `PROPTEST_CASES` (default 256 per property).
+
+use core::time::Duration;
+use proptest::prelude::*;
+use std::sync::atomic::{AtomicI64, Ordering};
+use time_core::{Deadline, Delta, Instant};
+
+static PROP_NOW: AtomicI64 = AtomicI64::new(0);
+
+#[unsafe(no_mangle)]
+extern "C" fn prop_clock_get() -> time_core::Ktime {
+    PROP_NOW.load(Ordering::SeqCst)
+}
+
+time_core::declare_clocks! {
+    PropClock { getter: prop_clock_get, monotonic: true },
+}
+
+/// The reference model: exact, then clamped like the library promises.
+fn clamp(exact: i128) -> i64 {
+    exact.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+}
+
+fn any_i64() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        3 => any::<i64>(),
+        1 => prop::sample::select(vec![i64::MIN, i64::MIN + 1, -1, 0, 1, i64::MAX - 1, i64::MAX]),
+        1 => -2_000_000_000i64..2_000_000_000,
+    ]
+}
+
+fn delta() -> impl Strategy<Value = Delta> {
+    any_i64().prop_map(Delta::from_nanos)
+}
+
+fn instant() -> impl Strategy<Value = Instant<PropClock>> {
+    any_i64().prop_map(Instant::from_ktime)
+}
+
+fn n(d: Delta) -> i128 {
+    i128::from(d.as_nanos())
+}
+
+proptest! {
+    #[test]
+    fn delta_add_sub_saturate(a in delta(), b in delta()) {
+        prop_assert_eq!((a + b).as_nanos(), clamp(n(a) + n(b)));
+        prop_assert_eq!((a - b).as_nanos(), clamp(n(a) - n(b)));
+        let exact_sum = n(a) + n(b);
+        prop_assert_eq!(a.checked_add(b).map(Delta::as_nanos), i64::try_from(exact_sum).ok());
+        prop_assert_eq!(a.checked_sub(b).map(Delta::as_nanos), i64::try_from(n(a) - n(b)).ok());
+        let mut c = a;
+        c += b;
+        prop_assert_eq!(c, a + b);
+        c = a;
+        c -= b;
+        prop_assert_eq!(c, a - b);
+    }
+
+    #[test]
+    fn delta_mul_div_neg_saturate(a in delta(), k in any_i64()) {
+        prop_assert_eq!((a * k).as_nanos(), clamp(n(a) * i128::from(k)));
+        prop_assert_eq!((k * a).as_nanos(), clamp(n(a) * i128::from(k)));
+        prop_assert_eq!(a.checked_mul(k).map(Delta::as_nanos), i64::try_from(n(a) * i128::from(k)).ok());
+        let quotient = if k == 0 {
+            // Documented: division by zero saturates by the dividend's sign.
+            match n(a).signum() { 1 => i64::MAX, -1 => i64::MIN, _ => 0 }
+        } else {
+            clamp(n(a) / i128::from(k)) // i128 division truncates toward zero, as i64's does
+        };
+        prop_assert_eq!((a / k).as_nanos(), quotient);
+        let checked = if k == 0 { None } else { i64::try_from(n(a) / i128::from(k)).ok() };
+        prop_assert_eq!(a.checked_div(k).map(Delta::as_nanos), checked);
+        prop_assert_eq!((-a).as_nanos(), clamp(-n(a)));
+        prop_assert_eq!(a.abs().as_nanos(), clamp(n(a).abs()));
+    }
+
+    #[test]
+    fn delta_unit_conversions_round_as_documented(nanos in any_i64()) {
+        let d = Delta::from_nanos(nanos);
+        let exact = i128::from(nanos);
+        // Ceiling toward +infinity.
+        let ceil = exact.div_euclid(1_000) + i128::from(exact.rem_euclid(1_000) != 0);
+        prop_assert_eq!(i128::from(d.as_micros_ceil()), ceil);
+        prop_assert!(i128::from(d.as_micros_ceil()) * 1_000 >= exact);
+        // Truncation toward zero.
+        prop_assert_eq!(i128::from(d.as_millis()), exact / 1_000_000);
+        prop_assert_eq!(i128::from(d.as_secs()), exact / 1_000_000_000);
+        prop_assert_eq!(d.is_negative(), nanos < 0);
+        prop_assert_eq!(d.is_zero(), nanos == 0);
+    }
+
+    #[test]
+    fn delta_constructors_saturate(x in any_i64()) {
+        let exact = i128::from(x);
+        prop_assert_eq!(Delta::from_micros(x).as_nanos(), clamp(exact * 1_000));
+        prop_assert_eq!(Delta::from_millis(x).as_nanos(), clamp(exact * 1_000_000));
+        prop_assert_eq!(Delta::from_secs(x).as_nanos(), clamp(exact * 1_000_000_000));
+    }
+
+    #[test]
+    fn duration_conversions_round_trip_or_report(secs in any::<u64>(), sub in 0u32..1_000_000_000, d in delta()) {
+        let duration = Duration::new(secs, sub);
+        match Delta::try_from(duration) {
+            Ok(delta) => {
+                prop_assert_eq!(u128::try_from(delta.as_nanos()).ok(), Some(duration.as_nanos()));
+                prop_assert_eq!(Duration::try_from(delta), Ok(duration));
+            }
+            Err(_) => prop_assert!(duration.as_nanos() > i64::MAX as u128),
+        }
+        match Duration::try_from(d) {
+            Ok(duration) => {
+                prop_assert!(!d.is_negative());
+                prop_assert_eq!(Delta::try_from(duration), Ok(d));
+            }
+            Err(_) => prop_assert!(d.is_negative()),
+        }
+    }
+
+    #[test]
+    fn delta_display_is_exact(nanos in any_i64()) {
+        // Parse the human text back to nanoseconds: Display loses nothing.
+        let text = Delta::from_nanos(nanos).to_string();
+        let (number, scale) = [("ns", 1i128), ("us", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000)]
+            .iter()
+            .find_map(|(unit, scale)| text.strip_suffix(unit).map(|number| (number, *scale)))
+            .expect("a unit");
+        let (negative, digits) = match number.strip_prefix('-') { Some(rest) => (true, rest), None => (false, number) };
+        let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+        let fraction_scale = scale / 10i128.pow(u32::try_from(fraction.len()).expect("short"));
+        let magnitude = whole.parse::<i128>().expect("whole") * scale
+            + if fraction.is_empty() { 0 } else { fraction.parse::<i128>().expect("fraction") * fraction_scale };
+        prop_assert_eq!(if negative { -magnitude } else { magnitude }, i128::from(nanos), "{}", text);
+    }
+
+    #[test]
+    fn instant_arithmetic_saturates(a in instant(), b in instant(), d in delta()) {
+        let (ka, kb) = (i128::from(a.to_ktime()), i128::from(b.to_ktime()));
+        prop_assert_eq!((a - b).as_nanos(), clamp(ka - kb));
+        prop_assert_eq!((a + d).to_ktime(), clamp(ka + n(d)));
+        prop_assert_eq!((a - d).to_ktime(), clamp(ka - n(d)));
+        prop_assert_eq!(a.checked_add(d).map(Instant::to_ktime), i64::try_from(ka + n(d)).ok());
+        prop_assert_eq!(a.checked_sub(d).map(Instant::to_ktime), i64::try_from(ka - n(d)).ok());
+        prop_assert_eq!(a.saturating_duration_since(b).as_nanos(), clamp((ka - kb).max(0)));
+        prop_assert_eq!(a.cmp(&b), ka.cmp(&kb));
+        prop_assert_eq!(a == b, ka == kb);
+    }
+
+    #[test]
+    fn elapsed_and_remaining_are_never_negative(start in any_i64(), now in any_i64(), timeout in delta()) {
+        let _guard = lock();
+        PROP_NOW.store(now, Ordering::SeqCst);
+        let since = Instant::<PropClock>::from_ktime(start);
+        prop_assert_eq!(since.elapsed().as_nanos(), clamp((i128::from(now) - i128::from(start)).max(0)));
+        let deadline = Deadline::<PropClock>::at(since + timeout);
+        let left = i128::from((since + timeout).to_ktime()) - i128::from(now);
+        prop_assert_eq!(deadline.remaining().as_nanos(), clamp(left.max(0)));
+        prop_assert_eq!(deadline.has_passed(), left <= 0);
+    }
+}
+
+fn lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
