@@ -13,6 +13,8 @@ mod env;
 mod expand;
 mod input;
 mod model;
+#[cfg(all(test, feature = "toml"))]
+mod proptests;
 #[cfg(feature = "toml")]
 mod table;
 mod validate;

@@ -382,6 +382,12 @@ fn upper_camel_case(text: &str) -> Option<String> {
     usable.then_some(camel)
 }
 
+/// Whether `text` is a Rust or C keyword (never a clock or getter name).
+#[cfg(test)]
+pub(crate) fn is_keyword(text: &str) -> bool {
+    RUST_KEYWORDS.contains(&text) || C_KEYWORDS.contains(&text) || text == "_"
+}
+
 fn is_c_identifier(text: &str) -> bool {
     let mut chars = text.chars();
     chars
