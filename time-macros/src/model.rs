@@ -31,7 +31,6 @@ pub(crate) enum Site {
     /// Tokens of the macro invocation (inline form, macro arguments).
     Tokens(Span),
     /// A byte range of the table file.
-    #[cfg_attr(not(feature = "toml"), allow(dead_code))]
     Table(Range<usize>),
 }
 
