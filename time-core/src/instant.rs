@@ -151,10 +151,14 @@ impl<C: ClockSource> fmt::Debug for Instant<C> {
 }
 
 /// `Instant<C> - Instant<C>`: the signed span between two instants of one clock,
-/// saturating at [`Delta::MIN`]/[`Delta::MAX`]. The `D: SameClockAs<C>` bound (true
-/// only for `D = C`) is what turns a cross-clock subtraction into a compile error that
-/// says so.
-impl<C: ClockSource, D: ClockSource + SameClockAs<C>> Sub<Instant<D>> for Instant<C> {
+/// saturating at [`Delta::MIN`]/[`Delta::MAX`]. The `Instant<D>: SameClockAs<C, D>`
+/// bound (true only for `D = C`) is what turns a cross-clock subtraction into a compile
+/// error that says so; its self type is an `Instant`, never a bare inference variable,
+/// so either side may still be inferred (`a - Instant::from_ktime(5)`).
+impl<C: ClockSource, D: ClockSource> Sub<Instant<D>> for Instant<C>
+where
+    Instant<D>: SameClockAs<C, D>,
+{
     type Output = Delta;
 
     #[inline]
@@ -239,6 +243,26 @@ mod tests {
         );
         assert_eq!(at(3).saturating_duration_since(at(10)), Delta::ZERO);
         assert!(at(3) < at(10) && at(10) == at(10) && at(-1).max(at(1)) == at(1));
+    }
+
+    #[test]
+    fn subtraction_infers_the_clock_of_either_side() {
+        // Compiling is the test: the `SameClockAs` bound must not make these ambiguous.
+        let right = at(10) - Instant::from_ktime(4);
+        let left: Delta = Instant::from_ktime(10) - at(4);
+        let both = at(10) - at(4);
+        assert_eq!(
+            (right, left, both),
+            (
+                Delta::from_nanos(6),
+                Delta::from_nanos(6),
+                Delta::from_nanos(6)
+            )
+        );
+        fn generic<C: ClockSource>(later: Instant<C>, earlier: Instant<C>) -> Delta {
+            later - earlier
+        }
+        assert_eq!(generic(at(0), at(i64::MAX)), Delta::from_nanos(-i64::MAX));
     }
 
     #[test]

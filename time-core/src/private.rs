@@ -24,13 +24,19 @@ pub mod posix {
 )]
 pub trait Sealed {}
 
-/// `D: SameClockAs<C>` holds only for `D = C`: the bound on subtracting instants,
-/// so that mixing clocks fails with a message that says what is wrong.
+/// `Instant<D>: SameClockAs<C, D>` holds only for `D = C`: the bound on subtracting
+/// instants, so that mixing clocks fails with a message that says what is wrong.
+///
+/// The self type is the right-hand `Instant<D>` rather than the clock `D`: a bound
+/// whose self type is a bare inference variable (`D: SameClockAs<C>`) stays ambiguous
+/// and would break `a - Instant::from_ktime(5)`, while `Instant<?D>` still selects the
+/// one impl and infers `D = C`. The second parameter repeats `D` only so that the
+/// message can name both clocks.
 #[diagnostic::on_unimplemented(
-    message = "cannot subtract an `Instant<{Self}>` from an `Instant<{C}>`: they come from different clocks",
-    label = "this instant is on clock `{Self}`, the other on `{C}`",
+    message = "cannot subtract an `Instant<{D}>` from an `Instant<{C}>`: they come from different clocks",
+    label = "this instant is on clock `{D}`, the other on `{C}`",
     note = "a difference of instants only means something on one clock; convert one instant explicitly with `Instant::to_clock` (where the clock table declares an offset), or measure a `Delta` on each clock separately"
 )]
-pub trait SameClockAs<C> {}
+pub trait SameClockAs<C, D> {}
 
-impl<C: ClockSource> SameClockAs<C> for C {}
+impl<C: ClockSource> SameClockAs<C, C> for crate::instant::Instant<C> {}
