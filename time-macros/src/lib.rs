@@ -19,6 +19,8 @@ mod input;
 mod model;
 #[cfg(all(test, feature = "toml"))]
 mod proptests;
+#[cfg(all(test, feature = "toml"))]
+mod scaling;
 #[cfg(feature = "toml")]
 mod table;
 mod validate;
