@@ -120,7 +120,7 @@ impl<C: ClockSource> fmt::Debug for Deadline<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::{lock_test_clock, set_test_clock, TestClock, Text};
+    use crate::test_support::{lock_test_clock, set_test_clock, TestClock, TestWallClock, Text};
 
     #[test]
     fn remaining_counts_down_to_zero_and_never_below() {
@@ -146,6 +146,19 @@ mod tests {
         set_test_clock(i64::MAX - 1);
         let deadline = Deadline::<TestClock>::after(Delta::MAX);
         assert_eq!(deadline.instant().to_ktime(), i64::MAX);
+    }
+
+    #[test]
+    fn a_deadline_on_a_settable_clock_follows_the_clock_back() {
+        let _lock = lock_test_clock();
+        // `TestWallClock` reads `-TEST_NOW`: moving the test clock forward sets it back.
+        set_test_clock(-2_000);
+        let deadline = Deadline::<TestWallClock>::at(Instant::from_ktime(1_000));
+        assert!(deadline.has_passed());
+        assert_eq!(deadline.remaining(), Delta::ZERO);
+        set_test_clock(0);
+        assert!(!deadline.has_passed());
+        assert_eq!(deadline.remaining(), Delta::from_micros(1));
     }
 
     #[test]
