@@ -29,8 +29,9 @@ pub struct SleepError {
 }
 
 impl SleepError {
-    /// The `errno` value, e.g. `libc::EINVAL` or `libc::ENOTSUP` for a clock that cannot
-    /// be slept on (Linux refuses `CLOCK_MONOTONIC_RAW`).
+    /// The `errno` value, e.g. `libc::EINVAL` for an invalid clock or time, or
+    /// `libc::ENOTSUP` for a clock that cannot be slept on: Linux answers `ENOTSUP`
+    /// (its `EOPNOTSUPP`) to any `clock_nanosleep` on `CLOCK_MONOTONIC_RAW`.
     pub const fn errno(self) -> i32 {
         self.errno
     }
