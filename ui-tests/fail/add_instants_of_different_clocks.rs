@@ -1,0 +1,13 @@
+// `Instant<A> + Instant<B>` does not compile either.
+use time_core::Instant;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    BootTime { getter: ktime_get_boottime, monotonic: true },
+}
+
+fn main() {
+    let a = Instant::<Monotonic>::from_ktime(1);
+    let b = Instant::<BootTime>::from_ktime(2);
+    let _ = a + b;
+}

@@ -1,0 +1,13 @@
+// `Instant<A> + Instant<A>` does not compile: a point in time plus a point in time
+// is not a time. Add a `Delta` instead.
+use time_core::Instant;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+}
+
+fn main() {
+    let a = Instant::<Monotonic>::from_ktime(1);
+    let b = Instant::<Monotonic>::from_ktime(2);
+    let _ = a + b;
+}

@@ -1,0 +1,14 @@
+// A variable of type `Instant<Monotonic>` cannot be assigned an `Instant<RealTime>`.
+use time_core::Instant;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    RealTime { getter: ktime_get_real, monotonic: false },
+}
+
+fn main() {
+    let mut last: Instant<Monotonic> = Instant::from_ktime(0);
+    let wall = Instant::<RealTime>::from_ktime(5);
+    last = wall;
+    let _ = last;
+}

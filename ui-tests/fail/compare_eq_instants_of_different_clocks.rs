@@ -1,0 +1,14 @@
+// `Instant<A> == Instant<B>` does not compile: equal nanosecond counts on two clocks
+// are not the same moment.
+use time_core::Instant;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    BootTime { getter: ktime_get_boottime, monotonic: true },
+}
+
+fn main() {
+    let a = Instant::<Monotonic>::from_ktime(5);
+    let b = Instant::<BootTime>::from_ktime(5);
+    let _ = a == b;
+}

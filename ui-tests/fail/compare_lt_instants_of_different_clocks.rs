@@ -1,0 +1,13 @@
+// `Instant<A> < Instant<B>` does not compile: ordering is only defined within one clock.
+use time_core::Instant;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    RealTime { getter: ktime_get_real, monotonic: false },
+}
+
+fn main() {
+    let deadline = Instant::<RealTime>::from_ktime(10);
+    let now = Instant::<Monotonic>::from_ktime(5);
+    let _ = now < deadline;
+}

@@ -1,0 +1,13 @@
+// A deadline stays on its clock: a `Deadline<BootTime>` cannot be built from a
+// `Monotonic` instant plus a timeout.
+use time_core::{Deadline, Delta, Instant};
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    BootTime { getter: ktime_get_boottime, monotonic: true },
+}
+
+fn main() {
+    let start = Instant::<Monotonic>::from_ktime(0);
+    let _deadline: Deadline<BootTime> = Deadline::at(start + Delta::from_millis(5));
+}

@@ -1,0 +1,6 @@
+// In the inline form too, a `clockid` constant needs `bindings = ...;`.
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC },
+}
+
+fn main() {}

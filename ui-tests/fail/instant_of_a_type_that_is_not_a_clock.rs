@@ -1,0 +1,6 @@
+// `Instant<C>` needs `C: ClockSource`: any other type is rejected.
+use time_core::Instant;
+
+fn main() {
+    let _ = Instant::<u64>::from_ktime(0);
+}

@@ -1,0 +1,15 @@
+// A generic API that requires `C: MonotonicClock` (e.g. a timeout helper) rejects a
+// clock declared `monotonic = false`.
+use time_core::{Delta, Instant, MonotonicClock};
+
+time_core::declare_clocks! {
+    RealTime { getter: ktime_get_real, monotonic: false },
+}
+
+fn time_since<C: MonotonicClock>(start: Instant<C>) -> Delta {
+    start.elapsed()
+}
+
+fn main() {
+    let _ = time_since(Instant::<RealTime>::from_ktime(0));
+}

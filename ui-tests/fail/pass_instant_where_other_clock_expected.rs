@@ -1,0 +1,14 @@
+// A function that takes `Instant<BootTime>` does not accept `Instant<Monotonic>`.
+use time_core::Instant;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    BootTime { getter: ktime_get_boottime, monotonic: true },
+}
+
+fn record_wakeup(_at: Instant<BootTime>) {}
+
+fn main() {
+    let now = Instant::<Monotonic>::from_ktime(5);
+    record_wakeup(now);
+}

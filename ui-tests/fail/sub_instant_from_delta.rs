@@ -1,0 +1,11 @@
+// `Delta - Instant` does not compile: the order is `Instant - Delta`.
+use time_core::{Delta, Instant};
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+}
+
+fn main() {
+    let now = Instant::<Monotonic>::from_ktime(1_000);
+    let _ = Delta::from_nanos(10) - now;
+}

@@ -1,0 +1,14 @@
+// `Instant<A> - Instant<B>` does not compile: the difference of instants of two
+// different clocks is meaningless (their epochs differ, and drift apart on suspend).
+use time_core::Instant;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    BootTime { getter: ktime_get_boottime, monotonic: true },
+}
+
+fn main() {
+    let start = Instant::<Monotonic>::from_ktime(0);
+    let now = Instant::<BootTime>::from_ktime(5);
+    let _ = now - start;
+}

@@ -1,0 +1,4 @@
+// A `clockid` constant needs `bindings = ...`: the constant is looked up in that module.
+time_core::declare_clocks!("tables/clockid_constant_without_bindings.toml");
+
+fn main() {}

@@ -1,0 +1,4 @@
+// A table without any clock is rejected.
+time_core::declare_clocks!("tables/empty.toml");
+
+fn main() {}

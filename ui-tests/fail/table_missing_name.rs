@@ -1,0 +1,4 @@
+// A row without `name` is rejected: the name is the clock's Rust type.
+time_core::declare_clocks!("tables/missing_name.toml");
+
+fn main() {}

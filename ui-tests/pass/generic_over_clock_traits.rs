@@ -1,0 +1,46 @@
+// Generic code works over any clock with `C: ClockSource`, and may call `elapsed()`
+// with `C: MonotonicClock`.
+use time_core::{ClockSource, Delta, Instant, MonotonicClock};
+
+time_core::declare_clocks! {
+    Monotonic { getter: pass_generic_mono, monotonic: true },
+    RealTime { getter: pass_generic_real, monotonic: false, clockid: 0 },
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn pass_generic_mono() -> time_core::Ktime {
+    500
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn pass_generic_real() -> time_core::Ktime {
+    7
+}
+
+fn describe<C: ClockSource>(at: Instant<C>) -> (&'static str, bool, time_core::Ktime) {
+    (C::NAME, C::MONOTONIC, at.to_ktime())
+}
+
+fn time_since<C: MonotonicClock>(start: Instant<C>) -> Delta {
+    start.elapsed()
+}
+
+fn span<C: ClockSource>(a: Instant<C>, b: Instant<C>) -> Delta {
+    b - a
+}
+
+fn main() {
+    assert_eq!(describe(Instant::<RealTime>::now()), ("RealTime", false, 7));
+    assert_eq!(
+        describe(Instant::<Monotonic>::now()),
+        ("Monotonic", true, 500)
+    );
+    assert_eq!(RealTime::ID, Some(0));
+    assert_eq!(Monotonic::ID, None);
+    assert_eq!(
+        time_since(Instant::<Monotonic>::from_ktime(200)),
+        Delta::from_nanos(300)
+    );
+    let a = Instant::<RealTime>::from_ktime(1);
+    assert_eq!(span(a, Instant::from_ktime(4)), Delta::from_nanos(3));
+}

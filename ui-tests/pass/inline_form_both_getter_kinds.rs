@@ -1,0 +1,40 @@
+// The inline form, once with `extern "C"` getters declared by the macro and once with
+// a bindings module (options first, each ending with `;`).
+use time_core::{Delta, Instant};
+
+time_core::declare_clocks! {
+    Monotonic { getter: pass_inline_mono, monotonic: true, clockid: 1, doc: "Since boot." },
+    RealTime { getter: pass_inline_real, monotonic: false },
+}
+
+mod bound {
+    time_core::declare_clocks! {
+        bindings = crate::bindings;
+        Raw { getter: raw_get, monotonic: true, clockid: CLOCK_MONOTONIC_RAW },
+    }
+}
+
+mod bindings {
+    pub unsafe fn raw_get() -> i64 {
+        9
+    }
+    pub const CLOCK_MONOTONIC_RAW: u32 = 4;
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn pass_inline_mono() -> time_core::Ktime {
+    10
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn pass_inline_real() -> time_core::Ktime {
+    20
+}
+
+fn main() {
+    use time_core::ClockSource;
+    assert_eq!(Instant::<Monotonic>::now().to_ktime(), 10);
+    assert_eq!(Instant::<RealTime>::now().to_ktime(), 20);
+    assert_eq!(Instant::<bound::Raw>::now().elapsed(), Delta::ZERO);
+    assert_eq!(bound::Raw::ID, Some(4));
+}

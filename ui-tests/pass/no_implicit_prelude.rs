@@ -1,0 +1,33 @@
+// The expansion needs nothing from the prelude.
+#![no_implicit_prelude]
+
+::time_core::declare_clocks! {
+    Monotonic { getter: pass_no_prelude_get, monotonic: true, clockid: 1 },
+}
+
+mod from_file {
+    ::time_core::declare_clocks!("tables/bindings_form.toml", bindings = crate::b);
+}
+
+mod b {
+    pub unsafe fn g() -> i64 {
+        1
+    }
+    pub unsafe fn h() -> i64 {
+        2
+    }
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn pass_no_prelude_get() -> ::time_core::Ktime {
+    3
+}
+
+fn main() {
+    ::std::assert_eq!(::time_core::Instant::<Monotonic>::now().to_ktime(), 3);
+    ::std::assert_eq!(
+        ::time_core::Instant::<from_file::Steady>::now().to_ktime(),
+        1
+    );
+    ::std::assert_eq!(::time_core::Instant::<from_file::Wall>::now().to_ktime(), 2);
+}

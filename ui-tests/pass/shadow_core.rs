@@ -1,0 +1,26 @@
+// The expansion names its runtime absolutely: a local `mod core {}` does not break it.
+mod core {}
+
+time_core::declare_clocks! {
+    Monotonic { getter: pass_shadow_core_get, monotonic: true, clockid: 1 },
+}
+
+pub mod from_file {
+    mod core {}
+    time_core::declare_clocks!("tables/one_clock.toml");
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn pass_shadow_core_get() -> time_core::Ktime {
+    3
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn pass_one_clock_get() -> time_core::Ktime {
+    4
+}
+
+fn main() {
+    assert_eq!(time_core::Instant::<Monotonic>::now().to_ktime(), 3);
+    assert_eq!(time_core::Instant::<from_file::Uptime>::now().to_ktime(), 4);
+}

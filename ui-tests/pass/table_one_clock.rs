@@ -1,0 +1,15 @@
+// A table file with a single clock, getter declared by the macro as `extern "C"`.
+use time_core::{ClockSource, Instant};
+
+time_core::declare_clocks!("tables/one_clock.toml");
+
+#[unsafe(no_mangle)]
+extern "C" fn pass_one_clock_get() -> time_core::Ktime {
+    42
+}
+
+fn main() {
+    assert_eq!(Instant::<Uptime>::now().to_ktime(), 42);
+    assert_eq!(Uptime::NAME, "Uptime");
+    assert_eq!(Uptime::ID, Some(1));
+}

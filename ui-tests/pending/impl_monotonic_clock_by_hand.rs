@@ -1,0 +1,9 @@
+// A clock declared `monotonic = false` cannot be declared monotonic by hand: that
+// would make `elapsed()` available on a clock that can jump backwards.
+time_core::declare_clocks! {
+    RealTime { getter: ktime_get_real, monotonic: false },
+}
+
+impl time_core::MonotonicClock for RealTime {}
+
+fn main() {}

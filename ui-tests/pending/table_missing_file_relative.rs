@@ -1,0 +1,4 @@
+// A relative table path that resolves nowhere lists every place that was tried.
+time_core::declare_clocks!("tables/does_not_exist.toml");
+
+fn main() {}
