@@ -53,9 +53,10 @@ impl core::error::Error for SleepError {}
 
 /// Reads clock `clockid` with `clock_gettime`, in nanoseconds (saturating at the `Ktime`
 /// range). A clock the kernel does not know reads as 0: `clock_gettime` only fails for
-/// invalid ids, and the posix backend only generates ids from the clock table.
+/// invalid ids, and the posix backend only generates ids from the clock table. Reached
+/// by generated code as `__private::posix::read_clock`, not public API.
 #[inline]
-pub fn read_clock(clockid: libc::clockid_t) -> Ktime {
+pub(crate) fn read_clock(clockid: libc::clockid_t) -> Ktime {
     let mut now = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,

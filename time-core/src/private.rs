@@ -13,7 +13,18 @@ pub use libc;
 /// Reading clocks for the posix backend.
 #[cfg(feature = "posix")]
 pub mod posix {
-    pub use crate::posix::read_clock;
+    use crate::clock::Ktime;
+
+    /// Reads clock `clockid` with `clock_gettime`, in nanoseconds saturating at the
+    /// `Ktime` range: each `ktime_get()` of `declare_clocks!(…, backend = posix)`.
+    ///
+    /// A clock id the kernel does not have reads as 0 (`clock_gettime` fails only for
+    /// those): the generated code takes its ids from the clock table, and a reader
+    /// must not panic.
+    #[inline]
+    pub fn read_clock(clockid: libc::clockid_t) -> Ktime {
+        crate::posix::read_clock(clockid)
+    }
 }
 
 /// Seals [`ClockSource`]: only `declare_clocks!` implements it.
