@@ -51,7 +51,7 @@ pub trait ClockSource: Sealed + 'static {
 /// is meaningful for it. Implemented by `declare_clocks!` for rows with `monotonic = true`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a monotonic clock",
-    label = "this clock can jump backwards, so `elapsed()` would be meaningless",
+    label = "only clocks declared with `monotonic = true` implement `MonotonicClock`",
     note = "measure elapsed time on a clock declared with `monotonic = true`, or subtract two instants explicitly and handle a negative `Delta`"
 )]
 pub trait MonotonicClock: ClockSource {}

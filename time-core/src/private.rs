@@ -30,7 +30,7 @@ pub mod posix {
 /// Seals [`ClockSource`]: only `declare_clocks!` implements it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a clock declared by `declare_clocks!`",
-    label = "clocks cannot be implemented by hand",
+    label = "`ClockSource` is sealed: clocks come from `declare_clocks!`, not from hand-written impls",
     note = "add a row for this clock to `clocks.toml` (or to an inline `declare_clocks!` table): the macro generates its `ClockSource` impl"
 )]
 pub trait Sealed {}
@@ -45,7 +45,7 @@ pub trait Sealed {}
 /// message can name both clocks.
 #[diagnostic::on_unimplemented(
     message = "cannot subtract an `Instant<{D}>` from an `Instant<{C}>`: they come from different clocks",
-    label = "this instant is on clock `{D}`, the other on `{C}`",
+    label = "the left-hand instant is on clock `{C}`, the right-hand one on `{D}`",
     note = "a difference of instants only means something on one clock; convert one instant explicitly with `Instant::to_clock` (where the clock table declares an offset), or measure a `Delta` on each clock separately"
 )]
 pub trait SameClockAs<C, D> {}
