@@ -1,12 +1,33 @@
-// `Instant::to_clock` only converts between clocks the table relates through a
-// timekeeper offset; two unrelated clocks do not convert.
+// `Instant::to_clock` converts only between clocks the table relates through a
+// timekeeper offset. Here `Boot` is `Mono` + `TK_OFFS_BOOT` (so `Mono -> Boot`
+// compiles, see `pass/convert_declared_relation.rs`), but `Raw` has no offset: no
+// conversion between `Mono` and `Raw` exists.
 use time_core::Instant;
 
+mod b {
+    #![allow(non_upper_case_globals)]
+    pub const tk_offsets_TK_OFFS_BOOT: u32 = 1;
+    pub unsafe fn ktime_mono_to_any(ktime: i64, _offset: u32) -> i64 {
+        ktime
+    }
+    pub unsafe fn m() -> i64 {
+        0
+    }
+    pub unsafe fn bt() -> i64 {
+        0
+    }
+    pub unsafe fn r() -> i64 {
+        0
+    }
+}
+
 time_core::declare_clocks! {
-    Monotonic { getter: ktime_get, monotonic: true },
-    MonotonicRaw { getter: ktime_get_raw, monotonic: true },
+    bindings = b;
+    Mono { getter: m, monotonic: true, offset_base: true },
+    Boot { getter: bt, monotonic: true, offset: TK_OFFS_BOOT },
+    Raw { getter: r, monotonic: true },
 }
 
 fn main() {
-    let _ = Instant::<Monotonic>::from_ktime(0).to_clock::<MonotonicRaw>();
+    let _ = Instant::<Mono>::now().to_clock::<Raw>();
 }

@@ -1,0 +1,14 @@
+// A deadline stays on its clock: checking a `Deadline<Monotonic>` against a `BootTime`
+// reading does not compile (after a suspend the two clocks disagree).
+use time_core::{Deadline, Delta, Instant};
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    BootTime { getter: ktime_get_boottime, monotonic: true },
+}
+
+fn main() {
+    let deadline = Deadline::at(Instant::<Monotonic>::from_ktime(0) + Delta::from_millis(5));
+    let now = Instant::<BootTime>::from_ktime(1);
+    let _ = now >= deadline.instant();
+}

@@ -1,0 +1,13 @@
+// `posix::sleep_until` waits with `clock_nanosleep` on the deadline's own clock, so
+// the clock must have a POSIX clock id: a clock of the kernel backend (read by its C
+// getter) cannot be slept on.
+use time_core::{posix, Deadline, Instant};
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+}
+
+fn main() {
+    let deadline = Deadline::at(Instant::<Monotonic>::from_ktime(0));
+    let _ = posix::sleep_until(deadline);
+}
