@@ -1,6 +1,6 @@
 //! The traits that tie a zero-sized marker type to one kernel clock.
 
-use crate::__private::Sealed;
+use crate::__private::{Sealed, SealedMonotonic};
 
 /// A kernel time value: signed nanoseconds, as the kernel's `ktime_t`.
 ///
@@ -48,10 +48,12 @@ pub trait ClockSource: Sealed + 'static {
 }
 
 /// A clock that never goes backwards, so [`Instant::elapsed`](crate::Instant::elapsed)
-/// is meaningful for it. Implemented by `declare_clocks!` for rows with `monotonic = true`.
+/// is meaningful for it. Implemented by `declare_clocks!` for rows with `monotonic = true`,
+/// and sealed too: a clock the table calls non-monotonic cannot be declared monotonic by
+/// hand.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a monotonic clock",
     label = "only clocks declared with `monotonic = true` implement `MonotonicClock`",
     note = "measure elapsed time on a clock declared with `monotonic = true`, or subtract two instants explicitly and handle a negative `Delta`"
 )]
-pub trait MonotonicClock: ClockSource {}
+pub trait MonotonicClock: ClockSource + SealedMonotonic {}

@@ -35,6 +35,15 @@ pub mod posix {
 )]
 pub trait Sealed {}
 
+/// Seals [`MonotonicClock`]: only `declare_clocks!` implements it, for rows with
+/// `monotonic = true`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not declared monotonic in its clock table",
+    label = "`MonotonicClock` is sealed: only rows with `monotonic = true` implement it",
+    note = "if the clock really never goes backwards, set `monotonic = true` in its row of `clocks.toml`"
+)]
+pub trait SealedMonotonic {}
+
 /// `Instant<D>: SameClockAs<C, D>` holds only for `D = C`: the bound on subtracting
 /// instants, so that mixing clocks fails with a message that says what is wrong.
 ///

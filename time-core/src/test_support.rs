@@ -20,6 +20,7 @@ impl ClockSource for TestClock {
         TEST_NOW.load(Ordering::SeqCst)
     }
 }
+impl crate::__private::SealedMonotonic for TestClock {}
 impl MonotonicClock for TestClock {}
 
 /// A non-monotonic test clock reading minus [`TEST_NOW`].

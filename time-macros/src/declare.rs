@@ -58,7 +58,25 @@ fn from_file(
     let file = match env.resolve(std::path::Path::new(&shown)) {
         Resolved::Found(file) => file,
         Resolved::Missing(tried) => {
-            let tried: Vec<String> = tried.iter().map(|p| format!("`{}`", p.display())).collect();
+            // Name the build-dependent bases symbolically (their absolute paths differ
+            // between machines and build directories); the invoking file's directory is
+            // shown as it is.
+            let bases = [
+                ("$CARGO_MANIFEST_DIR", &env.manifest_dir),
+                (TABLE_DIR_VAR, &env.table_dir),
+            ];
+            let tried: Vec<String> = tried
+                .iter()
+                .map(|candidate| {
+                    let symbolic = bases.iter().find_map(|(name, base)| {
+                        let base = base.as_ref()?;
+                        let rest = candidate.strip_prefix(base).ok()?;
+                        let name = name.trim_start_matches('$');
+                        Some(format!("`${name}/{}`", rest.display()))
+                    });
+                    symbolic.unwrap_or_else(|| format!("`{}`", candidate.display()))
+                })
+                .collect();
             let looked = if tried.is_empty() {
                 format!("neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking file is unknown")
             } else {
@@ -210,7 +228,7 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert!(
             errors[0].contains(
-                "cannot find the clock table `clocks.toml`: looked for `/no/such/dir/clocks.toml`"
+                "cannot find the clock table `clocks.toml`: looked for `$CARGO_MANIFEST_DIR/clocks.toml`"
             ),
             "{errors:?}"
         );

@@ -99,7 +99,12 @@ fn clock_items(clock: &Clock, options: &Options, table_file: Option<&str>) -> To
         _ => return marker_only(name),
     };
 
-    let monotonic_impl = monotonic.then(|| quote!(impl #private::MonotonicClock for #name {}));
+    let monotonic_impl = monotonic.then(|| {
+        quote! {
+            impl #private::SealedMonotonic for #name {}
+            impl #private::MonotonicClock for #name {}
+        }
+    });
     quote! {
         #(#[doc = #docs])*
         pub enum #name {}

@@ -227,7 +227,14 @@ impl InlineValue {
         } else if input.peek(Token![-]) {
             let minus: Token![-] = input.parse()?;
             let int: syn::LitInt = input.parse()?;
-            let joined = syn::LitInt::new(&format!("-{}", int.base10_digits()), minus.span);
+            // A literal token may itself be negative (`Literal::i64_suffixed(-5)` from
+            // another macro): `- -5` is 5, not the invalid literal `--5` (a panic).
+            let digits = int.base10_digits();
+            let negated = match digits.strip_prefix('-') {
+                Some(positive) => positive.to_owned(),
+                None => format!("-{digits}"),
+            };
+            let joined = syn::LitInt::new(&negated, minus.span);
             Ok(InlineValue::Lit(Lit::Int(joined)))
         } else {
             Ok(InlineValue::Lit(input.parse()?))

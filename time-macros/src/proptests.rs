@@ -369,3 +369,20 @@ fn deep_nesting_and_long_names_are_errors_not_crashes() {
         "{out}"
     );
 }
+
+#[test]
+fn zz_probe() {
+    for text in [
+        "[[clock]]\nname = \"A\"\nmonotonic = true\n\n[[clock]]\nname = \"B\"\ngetter = \"b\"\nmonotonic = 1\ndoc = 5\n[[clock]]\ngettr = \"c\"\n",
+        "clock = [ { name = \"A\", getter = \"a\" }, {name=\"A\", getter=\"a\", monotonic=true} ]\n",
+        "\u{feff}[[clock]]\r\nname = \"A\"\r\ngetter = \"a\"\r\nmonotonic = true\r\n[[clock]]\r\nname = \"A\"\r\n",
+        "[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\n[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\n",
+        "[[clock]]\n\"name\" = 'A'\ngetter = \"\"\"a\"\"\"\nmonotonic = true\nclockid = 0x1f\n",
+    ] {
+        let (errors, names) = check_text(text);
+        eprintln!("---- {names:?}");
+        for e in errors { eprintln!("{e}\n"); }
+    }
+    let lit = TokenTree::Literal(Literal::i64_suffixed(-5));
+    eprintln!("{}", declare_clocks(quote!(A { getter: g, monotonic: true, clockid: - #lit }), &Environment::default()));
+}
