@@ -1,23 +1,36 @@
 #!/usr/bin/env bash
-# The one system prerequisite: libclang and clang's own headers, for bindgen in
-# kernel-integration/build.rs. Debian's libclang-dev has both (libclang1 alone lacks
-# stddef.h/stdbool.h). Installs it when missing and running as root on Debian;
-# otherwise says exactly what to install. Idempotent and quiet when all is present.
+# Installs (or explains) the one system prerequisite of the workspace: bindgen, run by
+# kernel-integration/build.rs, needs libclang *and* clang's resource headers
+# (stdbool.h, ...): Debian's libclang-dev. libclang1 alone fails with
+# "'stdbool.h' file not found". Idempotent: prints nothing when all is present.
 set -euo pipefail
 
-have_libclang() {
-    compgen -G "/usr/lib/llvm-*/lib/libclang*.so*" >/dev/null \
-        && compgen -G "/usr/lib/llvm-*/lib/clang/*/include/stdbool.h" >/dev/null
+have_prereqs() {
+    compgen -G '/usr/lib/llvm-*/lib/libclang*.so*' >/dev/null &&
+        compgen -G '/usr/lib/llvm-*/lib/clang/*/include/stdbool.h' >/dev/null
 }
 
-if have_libclang; then
+# A libclang found by bindgen elsewhere (LIBCLANG_PATH, another distribution's layout)
+# is the user's business: only the Debian layout is checked and installed.
+if [ -n "${LIBCLANG_PATH:-}" ] || have_prereqs; then
     exit 0
 fi
-if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    echo "prereqs: installing libclang-dev (libclang and clang's headers, for bindgen)"
+
+if [ -r /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "prereqs: installing libclang-dev (libclang and clang's headers, for bindgen)" >&2
+    export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-dev >/dev/null
-    have_libclang && exit 0
+    apt-get install -y -qq libclang-dev >/dev/null
+    if have_prereqs; then
+        exit 0
+    fi
+    echo "prereqs: libclang-dev was installed, but libclang or stdbool.h is still missing under /usr/lib/llvm-*" >&2
+    exit 1
 fi
-echo "prereqs: bindgen needs libclang and clang's headers: install them with 'sudo apt-get install libclang-dev' (Debian/Ubuntu)" >&2
+
+if [ -r /etc/debian_version ]; then
+    echo "prereqs: bindgen needs libclang and clang's headers: run 'sudo apt-get install libclang-dev'" >&2
+else
+    echo "prereqs: bindgen needs libclang and clang's resource headers (stdbool.h): install your distribution's libclang development package (Debian/Ubuntu: libclang-dev; Fedora: clang-devel), or set LIBCLANG_PATH" >&2
+fi
 exit 1

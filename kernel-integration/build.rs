@@ -1,0 +1,131 @@
+//! Builds the kernel-shaped C side and its Rust bindings, as the kernel's `rust/Makefile`
+//! does for `rust/bindings` and `rust/helpers`:
+//!
+//! 1. `cc` compiles the host timekeeper (`csrc/timekeeper.c`, `csrc/host_clock.c`) and
+//!    the `rust_helper_*` wrappers (`csrc/helpers/time.c`) with `-std=gnu11`, as Kbuild.
+//! 2. bindgen runs on `include/bindings_helper.h` with an allowlist (ktime, `CLOCK_*`,
+//!    `tk_offsets` and the test controls only), `--use-core` and a pinned
+//!    `--rust-target`, and exposes each `rust_helper_X` as `X` with
+//!    `#[link_name = "rust_helper_X"]` (the kernel does that with `sed`), so that
+//!    `bindings::ktime_get_real()` calls the helper of the static inline C function.
+//! 3. The output goes to `$OUT_DIR/bindings.rs`, included by `src/bindings.rs`.
+
+use std::env;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use bindgen::callbacks::{ItemInfo, ItemKind, ParseCallbacks};
+
+/// The prefix of the C wrappers of static inline functions (`csrc/helpers/`).
+const HELPER_PREFIX: &str = "rust_helper_";
+
+/// C sources compiled into `libhost_timekeeper.a`.
+const SOURCES: &[&str] = &[
+    "csrc/timekeeper.c",
+    "csrc/host_clock.c",
+    "csrc/helpers/time.c",
+];
+
+/// Every header the C sources or bindgen read: a change to any reruns this script.
+const HEADERS: &[&str] = &[
+    "include/bindings_helper.h",
+    "include/helpers.h",
+    "include/timekeeper_test.h",
+    "include/linux/types.h",
+    "include/linux/ktime.h",
+    "include/linux/timekeeping.h",
+    "include/uapi/linux/time.h",
+    "include/uapi/asm-generic/int-ll64.h",
+    "include/uapi/asm-generic/errno-base.h",
+    "csrc/host_clock.h",
+];
+
+/// The Rust version bindgen writes for (the kernel passes `--rust-target` too).
+const RUST_TARGET_MINOR: u64 = 82;
+
+/// Renames `rust_helper_X` to `X` and links it to `rust_helper_X`: the kernel's
+/// `sed -Ei 's/pub fn rust_helper_([a-zA-Z0-9_]*)/#[link_name="rust_helper_\1"]\n pub fn \1/g'`.
+#[derive(Debug)]
+struct HelperNames;
+
+impl ParseCallbacks for HelperNames {
+    fn generated_name_override(&self, item: ItemInfo<'_>) -> Option<String> {
+        match item.kind {
+            ItemKind::Function => item.name.strip_prefix(HELPER_PREFIX).map(str::to_owned),
+            _ => None,
+        }
+    }
+
+    fn generated_link_name_override(&self, item: ItemInfo<'_>) -> Option<String> {
+        match item.kind {
+            ItemKind::Function if item.name.starts_with(HELPER_PREFIX) => {
+                Some(item.name.to_owned())
+            }
+            _ => None,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    println!("cargo:rerun-if-changed=build.rs");
+    for path in SOURCES.iter().chain(HEADERS) {
+        println!("cargo:rerun-if-changed={path}");
+    }
+
+    cc::Build::new()
+        .files(SOURCES)
+        .include("include")
+        .std("gnu11")
+        .warnings(true)
+        .extra_warnings(true)
+        .flag_if_supported("-Wmissing-prototypes")
+        .warnings_into_errors(true)
+        .compile("host_timekeeper");
+
+    let started = Instant::now();
+    let bindings = bindgen::Builder::default()
+        .header("include/bindings_helper.h")
+        .clang_args(["-Iinclude", "-std=gnu11"])
+        .use_core()
+        .rust_target(
+            bindgen::RustTarget::stable(RUST_TARGET_MINOR, 0)
+                .map_err(|error| format!("bad bindgen rust target: {error}"))?,
+        )
+        // Only what the clocks and their tests need, as the kernel's allowlists.
+        // The static inline getters are skipped by bindgen (no inline functions):
+        // their `rust_helper_*` wrappers take their names instead.
+        .allowlist_function("ktime_.*|rust_helper_ktime_.*|timekeeper_test_.*")
+        .allowlist_type("ktime_t|tk_offsets")
+        .allowlist_var("CLOCK_.*|TK_OFFS_.*|TK_TEST_START_.*|NSEC_PER_.*")
+        .parse_callbacks(Box::new(HelperNames))
+        .parse_callbacks(Box::new(bindgen::CargoCallbacks::new()))
+        .generate()
+        .map_err(|error| {
+            format!(
+                "bindgen failed on include/bindings_helper.h: {error}\n\
+                 bindgen needs libclang and clang's headers: on Debian, \
+                 `apt-get install libclang-dev` (or run ./scripts/prereqs.sh)"
+            )
+        })?;
+    let elapsed = started.elapsed();
+
+    let out_dir = env::var_os("OUT_DIR").ok_or("OUT_DIR is not set (run through cargo)")?;
+    let out = PathBuf::from(out_dir).join("bindings.rs");
+    bindings
+        .write_to_file(&out)
+        .map_err(|error| format!("cannot write {}: {error}", out.display()))?;
+    // Shown with `cargo build -vv`: what bindgen costs per build of this crate.
+    eprintln!("bindgen generated {} in {elapsed:?}", out.display());
+    Ok(())
+}

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A host model of kernel/time/timekeeping.c: the exported ktime_t getters
+ * ktime_get(), ktime_get_raw(), ktime_get_with_offset() and
+ * ktime_mono_to_any(), over a timekeeper that, like the kernel's, keeps a
+ * monotonic base and the offsets offs_real, offs_boot and offs_tai:
+ *
+ *	CLOCK_REALTIME = CLOCK_MONOTONIC + offs_real
+ *	CLOCK_BOOTTIME = CLOCK_MONOTONIC + offs_boot
+ *	CLOCK_TAI      = CLOCK_MONOTONIC + offs_tai,  offs_tai = offs_real + tai_offset
+ *
+ * Host mode (the default): the host kernel is the clocksource. The base is
+ * the host's CLOCK_MONOTONIC and raw time its CLOCK_MONOTONIC_RAW; offs_real
+ * (REALTIME - MONOTONIC) and offs_boot (BOOTTIME - MONOTONIC) are re-read on
+ * every call, so a settimeofday() or a suspend of the host shows at once.
+ * tai_offset is the host's CLOCK_TAI - CLOCK_REALTIME in whole seconds, or
+ * 37 s (TAI - UTC since 2017) when the host's is 0, i.e. never set by NTP.
+ *
+ * Test mode (include/timekeeper_test.h): the state is frozen and moved only
+ * by the test controls, which apply the updates of the kernel's
+ * do_settimeofday64(), __timekeeping_inject_sleeptime() and
+ * __timekeeping_set_tai_offset().
+ *
+ * Concurrency, as in the kernel: readers retry on a sequence count (tk_seq,
+ * the kernel's tk_core.seq) and writers serialize on a lock (tk_lock, the
+ * kernel's timekeeper_lock). The state is made of C11 atomics accessed
+ * relaxed, so that a racing read is a retry, not a data race.
+ */
+
+#include <stdatomic.h>
+
+#include <linux/ktime.h>
+#include <linux/timekeeping.h>
+#include <uapi/asm-generic/errno-base.h>
+#include <uapi/linux/time.h>
+
+#include "host_clock.h"
+#include "timekeeper_test.h"
+
+/* TAI - UTC since 2017-01-01, for a host that never had it set. */
+#define TK_DEFAULT_TAI_OFFSET	(37LL * NSEC_PER_SEC)
+
+/* The test-mode timekeeper: the fields of struct timekeeper that matter here. */
+struct tk_state {
+	_Atomic s64 mono;		/* CLOCK_MONOTONIC (tkr_mono.base + elapsed) */
+	_Atomic s64 raw;		/* CLOCK_MONOTONIC_RAW (tkr_raw.base + elapsed) */
+	_Atomic s64 offs[TK_OFFS_MAX];	/* offs_real, offs_boot, offs_tai */
+	_Atomic s64 tai_offset;		/* ns here; whole seconds in the kernel */
+};
+
+static struct tk_state tk;
+static atomic_uint tk_seq;
+static atomic_flag tk_lock = ATOMIC_FLAG_INIT;
+static atomic_int tk_test_mode;
+
+static s64 tk_load(_Atomic s64 *field)
+{
+	return atomic_load_explicit(field, memory_order_relaxed);
+}
+
+static void tk_store(_Atomic s64 *field, s64 value)
+{
+	atomic_store_explicit(field, value, memory_order_relaxed);
+}
+
+static unsigned int tk_read_begin(void)
+{
+	unsigned int seq;
+
+	while ((seq = atomic_load_explicit(&tk_seq, memory_order_acquire)) & 1)
+		;
+	return seq;
+}
+
+static int tk_read_retry(unsigned int seq)
+{
+	atomic_thread_fence(memory_order_acquire);
+	return atomic_load_explicit(&tk_seq, memory_order_relaxed) != seq;
+}
+
+static void tk_write_begin(void)
+{
+	while (atomic_flag_test_and_set_explicit(&tk_lock, memory_order_acquire))
+		;
+	atomic_store_explicit(&tk_seq,
+			      atomic_load_explicit(&tk_seq, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+	atomic_thread_fence(memory_order_release);
+}
+
+static void tk_write_end(void)
+{
+	atomic_store_explicit(&tk_seq,
+			      atomic_load_explicit(&tk_seq, memory_order_relaxed) + 1,
+			      memory_order_release);
+	atomic_flag_clear_explicit(&tk_lock, memory_order_release);
+}
+
+static int tk_in_test_mode(void)
+{
+	return atomic_load_explicit(&tk_test_mode, memory_order_acquire);
+}
+
+/*
+ * The kernel indexes its offsets[] table with @offs unchecked; Rust gets the
+ * enum as a plain integer, so an out-of-range value is possible here. It is
+ * treated as no offset (the monotonic clock) rather than read out of bounds.
+ */
+static int tk_offset_valid(enum tk_offsets offs)
+{
+	return (unsigned int)offs < TK_OFFS_MAX;
+}
+
+/* The host's TAI - UTC in whole seconds, or the default when it is unset. */
+static s64 host_tai_offset(void)
+{
+	s64 real = host_clock_read_ns(CLOCK_REALTIME);
+	s64 tai = host_clock_read_ns(CLOCK_TAI);
+	s64 secs = (tai - real + NSEC_PER_SEC / 2) / NSEC_PER_SEC;
+
+	return secs > 0 ? secs * NSEC_PER_SEC : TK_DEFAULT_TAI_OFFSET;
+}
+
+/* The host's offset @offs against @mono, its CLOCK_MONOTONIC reading. */
+static s64 host_offset(enum tk_offsets offs, s64 mono)
+{
+	switch (offs) {
+	case TK_OFFS_REAL:
+		return host_clock_read_ns(CLOCK_REALTIME) - mono;
+	case TK_OFFS_BOOT:
+		return host_clock_read_ns(CLOCK_BOOTTIME) - mono;
+	case TK_OFFS_TAI:
+		return host_clock_read_ns(CLOCK_REALTIME) - mono + host_tai_offset();
+	default:
+		return 0;
+	}
+}
+
+/* A consistent snapshot of the test-mode base and offset @offs. */
+static s64 tk_test_offset(enum tk_offsets offs, s64 *mono)
+{
+	unsigned int seq;
+	s64 offset;
+
+	do {
+		seq = tk_read_begin();
+		if (mono)
+			*mono = tk_load(&tk.mono);
+		offset = tk_load(&tk.offs[offs]);
+	} while (tk_read_retry(seq));
+	return offset;
+}
+
+static s64 tk_test_read(_Atomic s64 *field)
+{
+	unsigned int seq;
+	s64 value;
+
+	do {
+		seq = tk_read_begin();
+		value = tk_load(field);
+	} while (tk_read_retry(seq));
+	return value;
+}
+
+/**
+ * ktime_get - Get the monotonic time (CLOCK_MONOTONIC) in ktime_t format
+ *
+ * Returns: time since boot, not counting suspend
+ */
+ktime_t ktime_get(void)
+{
+	if (!tk_in_test_mode())
+		return host_clock_read_ns(CLOCK_MONOTONIC);
+	return tk_test_read(&tk.mono);
+}
+
+/**
+ * ktime_get_raw - Get the raw monotonic time (CLOCK_MONOTONIC_RAW) in ktime_t format
+ *
+ * Returns: monotonic time not adjusted by NTP
+ */
+ktime_t ktime_get_raw(void)
+{
+	if (!tk_in_test_mode())
+		return host_clock_read_ns(CLOCK_MONOTONIC_RAW);
+	return tk_test_read(&tk.raw);
+}
+
+/**
+ * ktime_get_with_offset - Get the monotonic time plus one timekeeper offset
+ * @offs: which offset: TK_OFFS_REAL, TK_OFFS_BOOT or TK_OFFS_TAI
+ *
+ * Returns: CLOCK_REALTIME, CLOCK_BOOTTIME or CLOCK_TAI in ktime_t format
+ */
+ktime_t ktime_get_with_offset(enum tk_offsets offs)
+{
+	s64 mono, offset;
+
+	if (!tk_offset_valid(offs))
+		return ktime_get();
+	if (!tk_in_test_mode()) {
+		mono = host_clock_read_ns(CLOCK_MONOTONIC);
+		offset = host_offset(offs, mono);
+	} else {
+		offset = tk_test_offset(offs, &mono);
+	}
+	return ktime_add(mono, offset);
+}
+
+/**
+ * ktime_mono_to_any() - convert monotonic time to any other time
+ * @tmono:	time to convert.
+ * @offs:	which offset to use
+ *
+ * Returns: @tmono plus the current offset @offs
+ */
+ktime_t ktime_mono_to_any(ktime_t tmono, enum tk_offsets offs)
+{
+	s64 offset;
+
+	if (!tk_offset_valid(offs))
+		return tmono;
+	if (!tk_in_test_mode())
+		offset = host_offset(offs, host_clock_read_ns(CLOCK_MONOTONIC));
+	else
+		offset = tk_test_offset(offs, 0);
+	return ktime_add(tmono, offset);
+}
+
+/* Test controls: see include/timekeeper_test.h. */
+
+void timekeeper_test_enable(void)
+{
+	tk_write_begin();
+	tk_store(&tk.mono, TK_TEST_START_MONO);
+	tk_store(&tk.raw, TK_TEST_START_MONO);
+	tk_store(&tk.offs[TK_OFFS_REAL], TK_TEST_START_OFFS_REAL);
+	tk_store(&tk.offs[TK_OFFS_BOOT], 0);
+	tk_store(&tk.offs[TK_OFFS_TAI], TK_TEST_START_OFFS_REAL + TK_TEST_START_TAI_OFFSET);
+	tk_store(&tk.tai_offset, TK_TEST_START_TAI_OFFSET);
+	atomic_store_explicit(&tk_test_mode, 1, memory_order_release);
+	tk_write_end();
+}
+
+void timekeeper_test_disable(void)
+{
+	tk_write_begin();
+	atomic_store_explicit(&tk_test_mode, 0, memory_order_release);
+	tk_write_end();
+}
+
+int timekeeper_test_enabled(void)
+{
+	return tk_in_test_mode();
+}
+
+/* Starts a test-mode update; -EPERM, with the lock released, outside test mode. */
+static int tk_test_begin(void)
+{
+	tk_write_begin();
+	if (!tk_in_test_mode()) {
+		tk_write_end();
+		return -EPERM;
+	}
+	return 0;
+}
+
+/* Ends an update started by tk_test_begin(), returning @ret. */
+static int tk_test_end(int ret)
+{
+	tk_write_end();
+	return ret;
+}
+
+/* Whether @mono plus every offset in @offs still fits in a ktime_t. */
+static int tk_clocks_fit(s64 mono, const s64 offs[TK_OFFS_MAX])
+{
+	s64 sum;
+	int i;
+
+	for (i = 0; i < TK_OFFS_MAX; i++)
+		if (__builtin_add_overflow(mono, offs[i], &sum))
+			return 0;
+	return 1;
+}
+
+static void tk_offsets_locked(s64 offs[TK_OFFS_MAX])
+{
+	int i;
+
+	for (i = 0; i < TK_OFFS_MAX; i++)
+		offs[i] = tk_load(&tk.offs[i]);
+}
+
+static void tk_set_offsets_locked(const s64 offs[TK_OFFS_MAX])
+{
+	int i;
+
+	for (i = 0; i < TK_OFFS_MAX; i++)
+		tk_store(&tk.offs[i], offs[i]);
+}
+
+int timekeeper_test_set_mono(ktime_t mono)
+{
+	s64 offs[TK_OFFS_MAX];
+	int ret;
+
+	if (mono < 0)
+		return -EINVAL;
+	ret = tk_test_begin();
+	if (ret)
+		return ret;
+	tk_offsets_locked(offs);
+	if (!tk_clocks_fit(mono, offs))
+		return tk_test_end(-ERANGE);
+	tk_store(&tk.mono, mono);
+	return tk_test_end(0);
+}
+
+int timekeeper_test_set_raw(ktime_t raw)
+{
+	int ret;
+
+	if (raw < 0)
+		return -EINVAL;
+	ret = tk_test_begin();
+	if (ret)
+		return ret;
+	tk_store(&tk.raw, raw);
+	return tk_test_end(0);
+}
+
+int timekeeper_test_advance(ktime_t delta)
+{
+	s64 mono, raw, offs[TK_OFFS_MAX];
+	int ret;
+
+	if (delta < 0)
+		return -EINVAL;
+	ret = tk_test_begin();
+	if (ret)
+		return ret;
+	tk_offsets_locked(offs);
+	if (__builtin_add_overflow(tk_load(&tk.mono), delta, &mono) ||
+	    __builtin_add_overflow(tk_load(&tk.raw), delta, &raw) ||
+	    !tk_clocks_fit(mono, offs))
+		return tk_test_end(-ERANGE);
+	tk_store(&tk.mono, mono);
+	tk_store(&tk.raw, raw);
+	return tk_test_end(0);
+}
+
+int timekeeper_test_step_real(ktime_t delta)
+{
+	s64 offs[TK_OFFS_MAX];
+	int ret;
+
+	ret = tk_test_begin();
+	if (ret)
+		return ret;
+	tk_offsets_locked(offs);
+	if (__builtin_add_overflow(offs[TK_OFFS_REAL], delta, &offs[TK_OFFS_REAL]) ||
+	    __builtin_add_overflow(offs[TK_OFFS_TAI], delta, &offs[TK_OFFS_TAI]) ||
+	    !tk_clocks_fit(tk_load(&tk.mono), offs))
+		return tk_test_end(-ERANGE);
+	/* do_settimeofday64(): the wall clock may not go before the monotonic one. */
+	if (offs[TK_OFFS_REAL] < 0)
+		return tk_test_end(-EINVAL);
+	tk_set_offsets_locked(offs);
+	return tk_test_end(0);
+}
+
+int timekeeper_test_suspend(ktime_t slept)
+{
+	s64 offs[TK_OFFS_MAX];
+	int ret, i;
+
+	if (slept < 0)
+		return -EINVAL;
+	ret = tk_test_begin();
+	if (ret)
+		return ret;
+	tk_offsets_locked(offs);
+	/*
+	 * __timekeeping_inject_sleeptime(): xtime += slept and
+	 * wall_to_monotonic -= slept (offs_real and offs_tai grow), and
+	 * tk_update_sleep_time() grows offs_boot.
+	 */
+	for (i = 0; i < TK_OFFS_MAX; i++)
+		if (__builtin_add_overflow(offs[i], slept, &offs[i]))
+			return tk_test_end(-ERANGE);
+	if (!tk_clocks_fit(tk_load(&tk.mono), offs))
+		return tk_test_end(-ERANGE);
+	tk_set_offsets_locked(offs);
+	return tk_test_end(0);
+}
+
+int timekeeper_test_set_tai_offset(ktime_t tai_offset)
+{
+	s64 offs[TK_OFFS_MAX];
+	int ret;
+
+	if (tai_offset < 0)
+		return -EINVAL;
+	ret = tk_test_begin();
+	if (ret)
+		return ret;
+	tk_offsets_locked(offs);
+	/* tk_set_wall_to_mono()/__timekeeping_set_tai_offset(): offs_tai = offs_real + tai. */
+	if (__builtin_add_overflow(offs[TK_OFFS_REAL], tai_offset, &offs[TK_OFFS_TAI]) ||
+	    !tk_clocks_fit(tk_load(&tk.mono), offs))
+		return tk_test_end(-ERANGE);
+	tk_store(&tk.tai_offset, tai_offset);
+	tk_set_offsets_locked(offs);
+	return tk_test_end(0);
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Prototypes of the rust_helper_* wrappers in csrc/helpers/. The kernel runs
+ * bindgen on rust/helpers/helpers.c itself (with --blocklist-type '.*'
+ * --allowlist-function 'rust_helper_.*'); here the prototypes are declared
+ * once so that bindgen and the C compiler both check them.
+ *
+ * bindgen exposes each rust_helper_X as X (build.rs, HelperNames), linked to
+ * the symbol rust_helper_X: the kernel does the same with sed.
+ */
+#ifndef _RUST_HELPERS_H
+#define _RUST_HELPERS_H
+
+#include <linux/ktime.h>
+
+/* csrc/helpers/time.c */
+ktime_t rust_helper_ktime_get_real(void);
+ktime_t rust_helper_ktime_get_boottime(void);
+ktime_t rust_helper_ktime_get_clocktai(void);
+
+#endif /* _RUST_HELPERS_H */

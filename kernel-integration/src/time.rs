@@ -1,0 +1,28 @@
+//! The clocks, generated from the root `clocks.toml`: the single source of truth.
+//!
+//! One zero-sized marker type per row — [`Monotonic`], [`RealTime`], [`BootTime`],
+//! [`Tai`], [`MonotonicRaw`] — each implementing [`time_core::ClockSource`] (and
+//! [`time_core::MonotonicClock`] for the rows with `monotonic = true`), read through
+//! its C getter in [`crate::bindings`], with [`ClockSource::ID`](time_core::ClockSource::ID)
+//! from the table's `clockid` constant. The counterpart of the kernel's
+//! `rust/kernel/time.rs`, whose clocks are written by hand.
+//!
+//! Adding a clock is adding a row to `clocks.toml` (plus its C getter, and a
+//! `rust_helper_` wrapper in `csrc/helpers/time.c` when the getter is static inline);
+//! removing a row removes the type, and every use of it stops compiling.
+//!
+//! C headers: `include/linux/ktime.h`, `include/linux/timekeeping.h`,
+//! `include/uapi/linux/time.h`.
+//!
+//! ```
+//! use kernel_integration::time::{Monotonic, RealTime};
+//! use time_core::{ClockSource, Instant};
+//!
+//! assert_eq!(Monotonic::ID, Some(1));
+//! assert!(!RealTime::MONOTONIC);
+//! let start = Instant::<Monotonic>::now();
+//! assert!(Instant::<Monotonic>::now() >= start);
+//! // Instant::<RealTime>::now() - start   // error: instants of different clocks
+//! ```
+
+time_core::declare_clocks!("../clocks.toml", bindings = crate::bindings);
