@@ -1,0 +1,258 @@
+//! The raw bindings and the generated clocks in host mode: the timekeeper reads the
+//! host's clocks, and every reading agrees with the host's `clock_gettime()`.
+//!
+//! No test in this binary enters test mode (each test file is its own process), so
+//! every reading here is the host's.
+
+use kernel_integration::bindings;
+use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
+use time_core::{ClockSource, Instant, Ktime};
+
+/// The host's clock `id`, in nanoseconds.
+fn host(id: libc::clockid_t) -> Ktime {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    let ret = unsafe { libc::clock_gettime(id, &mut ts) };
+    assert_eq!(ret, 0, "clock_gettime({id})");
+    ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+}
+
+/// Asserts `before <= value <= after`.
+fn assert_between(what: &str, before: Ktime, value: Ktime, after: Ktime) {
+    assert!(
+        before <= value && value <= after,
+        "{what}: {value} not within [{before}, {after}]"
+    );
+}
+
+/// Checks that reading `read` lies between two host readings of `id`.
+fn assert_reads_host(what: &str, id: libc::clockid_t, read: impl Fn() -> Ktime) {
+    let before = host(id);
+    let value = read();
+    let after = host(id);
+    assert_between(what, before, value, after);
+}
+
+/// TAI − UTC as the host timekeeper models it: the host's, or 37 s when unset.
+fn expected_tai_offset() -> Ktime {
+    let secs = (host(libc::CLOCK_TAI) - host(libc::CLOCK_REALTIME) + 500_000_000) / 1_000_000_000;
+    if secs > 0 {
+        secs * 1_000_000_000
+    } else {
+        37_000_000_000
+    }
+}
+
+#[test]
+fn clock_ids_are_the_uapi_ones() {
+    assert_eq!(bindings::CLOCK_REALTIME, 0);
+    assert_eq!(bindings::CLOCK_MONOTONIC, 1);
+    assert_eq!(bindings::CLOCK_MONOTONIC_RAW, 4);
+    assert_eq!(bindings::CLOCK_REALTIME_COARSE, 5);
+    assert_eq!(bindings::CLOCK_MONOTONIC_COARSE, 6);
+    assert_eq!(bindings::CLOCK_BOOTTIME, 7);
+    assert_eq!(bindings::CLOCK_TAI, 11);
+    // And the host's libc agrees.
+    assert_eq!(bindings::CLOCK_MONOTONIC as i32, libc::CLOCK_MONOTONIC);
+    assert_eq!(bindings::CLOCK_TAI as i32, libc::CLOCK_TAI);
+    assert_eq!(bindings::CLOCK_BOOTTIME as i32, libc::CLOCK_BOOTTIME);
+}
+
+#[test]
+fn tk_offsets_are_the_kernel_enum() {
+    assert_eq!(bindings::tk_offsets_TK_OFFS_REAL, 0);
+    assert_eq!(bindings::tk_offsets_TK_OFFS_BOOT, 1);
+    assert_eq!(bindings::tk_offsets_TK_OFFS_TAI, 2);
+    assert_eq!(bindings::tk_offsets_TK_OFFS_MAX, 3);
+}
+
+/// Calls one of the bindings' `ktime_t getter(void)` functions.
+fn call(getter: unsafe extern "C" fn() -> Ktime) -> Ktime {
+    // SAFETY: every getter in the bindings takes no arguments and has no preconditions.
+    unsafe { getter() }
+}
+
+/// `ktime_get_with_offset(offs)`.
+fn with_offset(offs: bindings::tk_offsets) -> Ktime {
+    // SAFETY: no pointers, no preconditions; any `offs` is accepted.
+    unsafe { bindings::ktime_get_with_offset(offs) }
+}
+
+#[test]
+fn exported_getters_read_the_host() {
+    assert_reads_host("ktime_get", libc::CLOCK_MONOTONIC, || {
+        call(bindings::ktime_get)
+    });
+    assert_reads_host("ktime_get_raw", libc::CLOCK_MONOTONIC_RAW, || {
+        call(bindings::ktime_get_raw)
+    });
+    assert_reads_host("ktime_get_with_offset(REAL)", libc::CLOCK_REALTIME, || {
+        with_offset(bindings::tk_offsets_TK_OFFS_REAL)
+    });
+    assert_reads_host("ktime_get_with_offset(BOOT)", libc::CLOCK_BOOTTIME, || {
+        with_offset(bindings::tk_offsets_TK_OFFS_BOOT)
+    });
+}
+
+#[test]
+fn helpers_of_static_inline_getters_link_and_read_the_host() {
+    assert_reads_host("ktime_get_real", libc::CLOCK_REALTIME, || {
+        call(bindings::ktime_get_real)
+    });
+    assert_reads_host("ktime_get_boottime", libc::CLOCK_BOOTTIME, || {
+        call(bindings::ktime_get_boottime)
+    });
+}
+
+#[test]
+fn static_inline_helpers_equal_ktime_get_with_offset() {
+    for (what, offs, helper) in [
+        (
+            "real",
+            bindings::tk_offsets_TK_OFFS_REAL,
+            bindings::ktime_get_real as unsafe extern "C" fn() -> Ktime,
+        ),
+        (
+            "boottime",
+            bindings::tk_offsets_TK_OFFS_BOOT,
+            bindings::ktime_get_boottime,
+        ),
+        (
+            "clocktai",
+            bindings::tk_offsets_TK_OFFS_TAI,
+            bindings::ktime_get_clocktai,
+        ),
+    ] {
+        let (a, b, c) = (call(helper), with_offset(offs), call(helper));
+        assert_between(what, a, b, c);
+    }
+}
+
+#[test]
+fn clocktai_is_realtime_plus_the_tai_offset() {
+    // SAFETY: no pointers, no preconditions.
+    let mono = unsafe { bindings::ktime_get() };
+    // SAFETY: as above.
+    let (real, tai) = unsafe {
+        (
+            bindings::ktime_mono_to_any(mono, bindings::tk_offsets_TK_OFFS_REAL),
+            bindings::ktime_mono_to_any(mono, bindings::tk_offsets_TK_OFFS_TAI),
+        )
+    };
+    // The two offsets are read separately: allow for a host clock step of < 1 ms between.
+    let drift = (tai - real - expected_tai_offset()).abs();
+    assert!(drift < 1_000_000, "TAI - UTC off by {drift} ns");
+}
+
+#[test]
+fn mono_to_any_adds_the_current_offset() {
+    // SAFETY: no pointers, no preconditions.
+    unsafe {
+        let before = bindings::ktime_get_boottime();
+        let boot =
+            bindings::ktime_mono_to_any(bindings::ktime_get(), bindings::tk_offsets_TK_OFFS_BOOT);
+        let after = bindings::ktime_get_boottime();
+        assert_between("mono_to_any(ktime_get(), BOOT)", before, boot, after);
+
+        let before = bindings::ktime_get_real();
+        let real =
+            bindings::ktime_mono_to_any(bindings::ktime_get(), bindings::tk_offsets_TK_OFFS_REAL);
+        let after = bindings::ktime_get_real();
+        assert_between("mono_to_any(ktime_get(), REAL)", before, real, after);
+    }
+}
+
+#[test]
+fn out_of_range_offsets_are_no_offset() {
+    // SAFETY: no pointers, no preconditions; out-of-range offsets are
+    // documented to mean no offset.
+    unsafe {
+        assert_eq!(
+            bindings::ktime_mono_to_any(42, bindings::tk_offsets_TK_OFFS_MAX),
+            42
+        );
+        let before = bindings::ktime_get();
+        let value = bindings::ktime_get_with_offset(bindings::tk_offsets_TK_OFFS_MAX + 7);
+        let after = bindings::ktime_get();
+        assert_between("ktime_get_with_offset(MAX + 7)", before, value, after);
+    }
+}
+
+#[test]
+fn test_mode_is_off_and_controls_refuse() {
+    // SAFETY: the controls take no pointers; outside test mode they
+    // return -EPERM and change nothing.
+    unsafe {
+        assert_eq!(bindings::timekeeper_test_enabled(), 0);
+        assert_eq!(bindings::timekeeper_test_advance(1), -1);
+        assert_eq!(bindings::timekeeper_test_step_real(-1), -1);
+    }
+}
+
+/// Reads clock `C` between two host readings of its clock id.
+fn assert_clock_reads_host<C: ClockSource>() {
+    let id = C::ID.unwrap_or_else(|| panic!("{} has no clockid in clocks.toml", C::NAME));
+    let before = host(id);
+    let now = Instant::<C>::now().to_ktime();
+    let after = host(id);
+    assert_between(C::NAME, before, now, after);
+}
+
+#[test]
+fn generated_clocks_read_their_host_clock() {
+    assert_clock_reads_host::<Monotonic>();
+    assert_clock_reads_host::<RealTime>();
+    assert_clock_reads_host::<BootTime>();
+    assert_clock_reads_host::<MonotonicRaw>();
+    // CLOCK_TAI on the host may lack the TAI offset (never set by NTP); the timekeeper
+    // then uses 37 s, so compare against RealTime.
+    let real = Instant::<RealTime>::now().to_ktime();
+    let tai = Instant::<Tai>::now().to_ktime();
+    let drift = (tai - real - expected_tai_offset()).abs();
+    assert!(drift < 1_000_000_000, "Tai - RealTime off by {drift} ns");
+}
+
+#[test]
+fn generated_clocks_carry_the_table() {
+    assert_eq!(
+        (Monotonic::NAME, Monotonic::MONOTONIC, Monotonic::ID),
+        ("Monotonic", true, Some(1))
+    );
+    assert_eq!(
+        (RealTime::NAME, RealTime::MONOTONIC, RealTime::ID),
+        ("RealTime", false, Some(0))
+    );
+    assert_eq!(
+        (BootTime::NAME, BootTime::MONOTONIC, BootTime::ID),
+        ("BootTime", true, Some(7))
+    );
+    assert_eq!(
+        (Tai::NAME, Tai::MONOTONIC, Tai::ID),
+        ("Tai", false, Some(11))
+    );
+    assert_eq!(
+        (
+            MonotonicRaw::NAME,
+            MonotonicRaw::MONOTONIC,
+            MonotonicRaw::ID
+        ),
+        ("MonotonicRaw", true, Some(4))
+    );
+}
+
+#[test]
+fn monotonic_clocks_do_not_go_backwards() {
+    let (mono, boot, raw) = (
+        Instant::<Monotonic>::now(),
+        Instant::<BootTime>::now(),
+        Instant::<MonotonicRaw>::now(),
+    );
+    for _ in 0..1000 {
+        assert!(!mono.elapsed().is_negative());
+        assert!(!boot.elapsed().is_negative());
+        assert!(!raw.elapsed().is_negative());
+    }
+}
