@@ -93,12 +93,18 @@ impl<C: ClockSource> Instant<C> {
     }
 }
 
-impl<C: MonotonicClock> Instant<C> {
+impl<C: ClockSource> Instant<C> {
     /// The time since `self`, read from the clock now. Only monotonic clocks have it:
     /// on a clock that can jump backwards "elapsed" has no meaning. Never negative —
     /// an instant in the future has elapsed [`Delta::ZERO`].
+    ///
+    /// (The bound sits on the method rather than on the `impl` so that calling it on a
+    /// non-monotonic clock reports `MonotonicClock`'s own explanation.)
     #[inline]
-    pub fn elapsed(&self) -> Delta {
+    pub fn elapsed(&self) -> Delta
+    where
+        C: MonotonicClock,
+    {
         Instant::<C>::now().saturating_duration_since(*self)
     }
 }
