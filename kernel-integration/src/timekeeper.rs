@@ -88,7 +88,7 @@ fn check(ret: i32) -> Result<(), TimekeeperError> {
 /// # Invariants
 ///
 /// While a `TestModeGuard` exists, the timekeeper is in test mode and this guard is the
-/// only one (it holds [`TEST_MODE`]).
+/// only one (it holds the process-wide test-mode lock).
 #[derive(Debug)]
 #[must_use = "test mode ends when the guard is dropped"]
 pub struct TestModeGuard {

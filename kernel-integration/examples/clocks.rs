@@ -1,0 +1,130 @@
+//! The main demo: every clock of the root `clocks.toml`, read through the C getters →
+//! bindgen → `declare_clocks!` chain, and a short operation timed on the monotonic
+//! clocks.
+//!
+//! ```text
+//! cargo run -p kernel-integration --example clocks
+//! ```
+
+use std::hint::black_box;
+
+use kernel_integration::bindings;
+use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
+use time_core::{ClockId, ClockSource, Delta, Instant};
+
+/// One row of the table: what `C` is and what it reads now.
+struct Row {
+    name: &'static str,
+    clockid: String,
+    monotonic: &'static str,
+    now: String,
+}
+
+impl Row {
+    fn of<C: ClockSource>() -> Self {
+        let now = Instant::<C>::now();
+        Self {
+            name: C::NAME,
+            clockid: C::ID.map_or_else(
+                || "-".to_owned(),
+                |id| format!("{} ({id})", clockid_name(id)),
+            ),
+            monotonic: if C::MONOTONIC { "yes" } else { "no" },
+            now: Delta::from_nanos(now.to_ktime()).to_string(),
+        }
+    }
+}
+
+/// The `CLOCK_*` name of a clock id, from the bindings (`include/uapi/linux/time.h`).
+fn clockid_name(id: ClockId) -> &'static str {
+    const NAMES: &[(u32, &str)] = &[
+        (bindings::CLOCK_REALTIME, "CLOCK_REALTIME"),
+        (bindings::CLOCK_MONOTONIC, "CLOCK_MONOTONIC"),
+        (bindings::CLOCK_MONOTONIC_RAW, "CLOCK_MONOTONIC_RAW"),
+        (bindings::CLOCK_REALTIME_COARSE, "CLOCK_REALTIME_COARSE"),
+        (bindings::CLOCK_MONOTONIC_COARSE, "CLOCK_MONOTONIC_COARSE"),
+        (bindings::CLOCK_BOOTTIME, "CLOCK_BOOTTIME"),
+        (bindings::CLOCK_TAI, "CLOCK_TAI"),
+    ];
+    NAMES
+        .iter()
+        .find(|&&(value, _)| i64::from(value) == i64::from(id))
+        .map_or("?", |&(_, name)| name)
+}
+
+/// A short piece of work to time: sums a few hundred thousand numbers.
+fn operation() -> u64 {
+    (0..300_000u64).map(|n| black_box(n) ^ (n >> 3)).sum()
+}
+
+fn main() {
+    // Hand-listed: one line per row of clocks.toml (see the crate README).
+    let rows = [
+        Row::of::<Monotonic>(),
+        Row::of::<RealTime>(),
+        Row::of::<BootTime>(),
+        Row::of::<Tai>(),
+        Row::of::<MonotonicRaw>(),
+    ];
+
+    let headers = [
+        "clock",
+        "clockid",
+        "monotonic",
+        "now (since the clock's epoch)",
+    ];
+    let width = |column: fn(&Row) -> &str, header: &str| {
+        rows.iter()
+            .map(|row| column(row).len())
+            .chain([header.len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths = [
+        width(|r| r.name, headers[0]),
+        width(|r| &r.clockid, headers[1]),
+        width(|r| r.monotonic, headers[2]),
+    ];
+
+    println!("Clocks of clocks.toml, read through C -> bindgen -> declare_clocks!:\n");
+    println!(
+        "  {:<w0$}  {:<w1$}  {:<w2$}  {}",
+        headers[0],
+        headers[1],
+        headers[2],
+        headers[3],
+        w0 = widths[0],
+        w1 = widths[1],
+        w2 = widths[2],
+    );
+    println!(
+        "  {}  {}  {}  {}",
+        "-".repeat(widths[0]),
+        "-".repeat(widths[1]),
+        "-".repeat(widths[2]),
+        "-".repeat(headers[3].len()),
+    );
+    for row in &rows {
+        println!(
+            "  {:<w0$}  {:<w1$}  {:<w2$}  {:>w3$}",
+            row.name,
+            row.clockid,
+            row.monotonic,
+            row.now,
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = headers[3].len(),
+        );
+    }
+
+    let mono = Instant::<Monotonic>::now();
+    let boot = Instant::<BootTime>::now();
+    let raw = Instant::<MonotonicRaw>::now();
+    let result = black_box(operation());
+    let (took_mono, took_boot, took_raw) = (mono.elapsed(), boot.elapsed(), raw.elapsed());
+
+    println!("\nA short operation (summing 300000 numbers, result {result}) took:");
+    println!("  {took_mono} on Monotonic, {took_boot} on BootTime, {took_raw} on MonotonicRaw");
+    println!("  (elapsed() exists only on monotonic clocks: Instant::<RealTime>::elapsed does not compile)");
+}
