@@ -1,6 +1,119 @@
 #!/usr/bin/env bash
-# Expansion time of declare_clocks! for tables of 1, 10, 100 and 1000 clocks
-# (read + validate + expand, i.e. all the macro does), median of 15 runs, release build.
+# How declare_clocks!'s cost grows with the table: 1, 10, 100 and 1000 clocks.
+#
+# 1. Expansion time: the macro's library entry (read + validate + expand, all the macro
+#    does) timed in-process on generated tables, median of 15, release build
+#    (time-macros/src/scaling.rs, an #[ignore]d unit test; time-macros is a proc-macro
+#    crate, so the measurement has to live inside it).
+# 2. `cargo check` of an invoking crate: a generated binary crate (temp dir, time-core by
+#    absolute path, its own target dir) declaring N clocks from its clocks.toml and using
+#    every one of them. Dependencies are built once first; each figure is the median of
+#    3 `cargo check`s after touching src/main.rs, i.e. the crate's own check time
+#    (cargo's no-op overhead included; the 0-clock row is that floor).
+#
+# Usage: scripts/macro-scaling.sh [expansion|check]   (default: both)
+# Environment: SCALING_DIR (default: a temp dir, removed afterwards), SCALING_RUNS (3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test -q -p time-macros --release -- --ignored --nocapture expansion_time_scales 2>&1 | grep '^|'
+root=$(pwd)
+what=${1:-all}
+sizes=(1 10 100 1000)
+
+if [ "$what" = all ] || [ "$what" = expansion ]; then
+    echo "## Expansion time (time-macros/src/scaling.rs)"
+    cargo test -q -p time-macros --release --lib -- --ignored --nocapture expansion_time_scales 2>&1 | grep '^|'
+    echo
+fi
+
+if [ "$what" = all ] || [ "$what" = check ]; then
+    runs=${SCALING_RUNS:-3}
+    if [ -n "${SCALING_DIR:-}" ]; then
+        work=$SCALING_DIR
+        mkdir -p "$work"
+    else
+        work=$(mktemp -d "${TMPDIR:-/tmp}/macro-scaling.XXXXXX")
+        trap 'rm -rf "$work"' EXIT
+    fi
+    target="$work/target"
+
+    # One crate per size; every clock is used, so each generated impl is type-checked.
+    make_crate() {
+        local n=$1 dir="$work/clocks-$1"
+        mkdir -p "$dir/src"
+        cat >"$dir/Cargo.toml" <<EOF
+[package]
+name = "clocks-$n"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+time-core = { path = "$root/time-core" }
+
+[workspace]
+EOF
+        cp "$root/Cargo.lock" "$dir/Cargo.lock"
+        : >"$dir/clocks.toml"
+        {
+            echo "//! $n generated clocks."
+            echo "#![allow(unused_mut, dead_code)]"
+            echo "use time_core::{ClockSource, Instant};"
+            if [ "$n" -gt 0 ]; then
+                echo 'time_core::declare_clocks!("clocks.toml");'
+            fi
+            echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"
+            echo "fn main() {"
+            echo "    let mut sum = 0i64;"
+        } >"$dir/src/main.rs"
+        local i
+        for ((i = 0; i < n; i++)); do
+            printf '[[clock]]\nname = "Clock%d"\ngetter = "clock_%d_get"\nmonotonic = %s\nclockid = %d\ndoc = "Clock number %d."\n\n' \
+                "$i" "$i" "$([ $((i % 2)) -eq 0 ] && echo true || echo false)" $((i % 16)) "$i" >>"$dir/clocks.toml"
+            echo "    sum = sum.wrapping_add(show::<Clock$i>());" >>"$dir/src/main.rs"
+        done
+        {
+            echo '    println!("{sum}");'
+            echo "}"
+        } >>"$dir/src/main.rs"
+    }
+
+    check() {
+        (cd "$work/clocks-$1" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q)
+    }
+
+    for n in 0 "${sizes[@]}"; do
+        make_crate "$n"
+    done
+    # Warm-up: builds the dependencies (time-core, time-macros, syn, toml …) once.
+    for n in 0 "${sizes[@]}"; do
+        check "$n"
+    done
+
+    echo "## cargo check of a crate declaring N clocks (median of $runs, dependencies prebuilt; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+    echo "| clocks | wall | wall minus the 0-clock floor | CPU (user+sys) | CPU minus the floor | CPU per clock |"
+    echo "|---:|---:|---:|---:|---:|---:|"
+    median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+    floor_wall=
+    floor_cpu=
+    for n in 0 "${sizes[@]}"; do
+        walls=()
+        cpus=()
+        for ((r = 0; r < runs; r++)); do
+            touch "$work/clocks-$n/src/main.rs"
+            # bash's `time` counts the children: cargo and the rustc it runs.
+            t=$({ TIMEFORMAT='%R %U %S'; time check "$n" >/dev/null; } 2>&1 | tail -1)
+            read -r real user sys <<<"$t"
+            walls+=("$(awk -v r="$real" 'BEGIN { printf "%d", r * 1000 }')")
+            cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 }')")
+        done
+        wall=$(printf '%s\n' "${walls[@]}" | median)
+        cpu=$(printf '%s\n' "${cpus[@]}" | median)
+        floor_wall=${floor_wall:-$wall}
+        floor_cpu=${floor_cpu:-$cpu}
+        per="—"
+        if [ "$n" -gt 0 ]; then
+            per=$(awk -v c="$((cpu - floor_cpu))" -v n="$n" 'BEGIN { printf "%.2f ms", c / n }')
+        fi
+        echo "| $n | $wall ms | $((wall - floor_wall)) ms | $cpu ms | $((cpu - floor_cpu)) ms | $per |"
+    done
+fi

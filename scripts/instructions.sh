@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Instructions per call, typed against raw, counted by valgrind's callgrind.
+#
+# Builds (release, temp dir, its own target dir) a small program over kernel-integration
+# whose #[inline(never)] loops each run one operation N times:
+#   Instant::<Monotonic>::now() (generated)     vs unsafe { bindings::ktime_get() } (raw FFI)
+#   Instant - Instant (saturating)              vs i64::saturating_sub, and i64::wrapping_sub
+#   Instant + Delta (saturating)                vs i64::saturating_add, and i64::wrapping_add
+#   std::time::Instant::now(), libc::clock_gettime(CLOCK_MONOTONIC), for scale
+# runs each loop alone under callgrind, and divides the run's instruction count, minus
+# that of a run of an empty loop (start-up, the loop and black_box), by N.
+#
+# callgrind does not see into the vDSO or the kernel: a clock read counts the user-space
+# instructions only (the host timekeeper's C and glibc's clock_gettime wrapper, which
+# valgrind turns into a real syscall). The typed/raw ratio is the point.
+#
+# Not part of the test suite (it needs valgrind); the machine-code identity itself is
+# proven by `cargo test -p clock-tests --test zero_cost`.
+# Usage: scripts/instructions.sh   Environment: INSTR_CALLS (default 100000).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+calls=${INSTR_CALLS:-100000}
+command -v valgrind >/dev/null || {
+    echo "valgrind is not installed (apt-get install valgrind)" >&2
+    exit 1
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/instructions.XXXXXX")
+trap '[ -n "${INSTR_KEEP:-}" ] || rm -rf "$work"' EXIT
+mkdir -p "$work/src"
+cp "$root/Cargo.lock" "$work/Cargo.lock"
+cat >"$work/Cargo.toml" <<EOF
+[package]
+name = "instructions"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+time-core = { path = "$root/time-core" }
+kernel-integration = { path = "$root/kernel-integration" }
+libc = "0.2"
+
+[profile.release]
+debug = "line-tables-only"
+
+[workspace]
+EOF
+cat >"$work/src/main.rs" <<'EOF'
+//! Loops of one operation each, measured by callgrind (scripts/instructions.sh).
+use kernel_integration::{bindings, time::Monotonic};
+use std::hint::black_box;
+use time_core::{Delta, Instant};
+
+macro_rules! loops {
+    ($($name:ident: |$i:ident| $body:expr;)*) => {
+        $(
+            #[no_mangle]
+            #[inline(never)]
+            pub fn $name(calls: u64) -> i64 {
+                let mut acc = 0i64;
+                for $i in 0..calls {
+                    acc ^= $body;
+                }
+                acc
+            }
+        )*
+        const LOOPS: &[(&str, fn(u64) -> i64)] = &[$((stringify!($name), $name)),*];
+    };
+}
+
+loops! {
+    loop_empty: |i| black_box(i as i64);
+    loop_typed_now: |i| black_box(Instant::<Monotonic>::now()).to_ktime() ^ i as i64;
+    // SAFETY: `ktime_get` takes no arguments and has no preconditions.
+    loop_raw_now: |i| black_box(unsafe { bindings::ktime_get() }) ^ i as i64;
+    loop_std_now: |i| { black_box(std::time::Instant::now()); i as i64 };
+    loop_clock_gettime: |i| {
+        let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `now` is a valid, writable timespec.
+        unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+        black_box(now.tv_nsec) ^ i as i64
+    };
+    loop_typed_sub: |i| (black_box(Instant::<Monotonic>::from_ktime(i as i64)) - black_box(Instant::<Monotonic>::from_ktime(7))).as_nanos();
+    loop_raw_sub: |i| black_box(i as i64).saturating_sub(black_box(7));
+    loop_wrapping_sub: |i| black_box(i as i64).wrapping_sub(black_box(7));
+    loop_typed_add: |i| (black_box(Instant::<Monotonic>::from_ktime(i as i64)) + black_box(Delta::from_nanos(7))).to_ktime();
+    loop_raw_add: |i| black_box(i as i64).saturating_add(black_box(7));
+    loop_wrapping_add: |i| black_box(i as i64).wrapping_add(black_box(7));
+}
+
+/// `instructions LOOP CALLS`: runs one loop.
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let calls: u64 = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(100_000);
+    let (_, run) = LOOPS
+        .iter()
+        .find(|(name, _)| Some(*name) == args.get(1).map(String::as_str))
+        .expect("usage: instructions LOOP CALLS");
+    black_box(run(calls));
+}
+EOF
+
+# A target dir that outlives the temp crate, so that reruns do not rebuild bindgen.
+target=${INSTR_TARGET:-${CARGO_TARGET_DIR:-$root/target}/instructions}
+(cd "$work" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo build -q --release --offline)
+binary="$target/release/instructions"
+
+# One callgrind run per loop, so that functions LLVM merged into one symbol (identical
+# code: loop_typed_sub = loop_raw_sub) are still counted apart. A run's total minus the
+# empty loop's run, over the number of calls, is the operation's cost per call.
+total() {
+    valgrind --tool=callgrind --callgrind-out-file="$work/$1.out" "$binary" "$1" "$calls" \
+        2>"$work/$1.log" >/dev/null || { cat "$work/$1.log" >&2; exit 1; }
+    awk '/^summary:/ { print $2 }' "$work/$1.out"
+}
+: >"$work/counts.txt"
+for name in $(awk '$3 ~ /^loop_/ { print $3 }' <(nm "$binary")); do
+    echo "$name $(total "$name")" >>"$work/counts.txt"
+done
+nm "$binary" | awk '$3 ~ /^loop_/ { print $1, $3 }' | sort >"$work/symbols.txt"
+merged() {
+    awk -v a="$1" -v b="$2" '$2 == a { x = $1 } $2 == b { y = $1 } END { exit !(x != "" && x == y) }' "$work/symbols.txt"
+}
+
+per_call() {
+    awk -v name="$1" -v calls="$calls" '
+        $1 == "loop_empty" { empty = $2 } $1 == name { it = $2 }
+        END { if (it == "") { print "?"; exit } printf "%.1f", (it - empty) / calls }' "$work/counts.txt"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print (a == 0 ? "1.00" : "∞"); else printf "%.2f", a / b }'; }
+
+echo "## Instructions per call (callgrind, $calls calls each, empty-loop overhead subtracted)"
+echo "| operation | typed | raw | typed / raw |"
+echo "|---|---:|---:|---:|"
+row() {
+    local t r note=
+    t=$(per_call "$2")
+    r=$(per_call "$3")
+    if merged "$2" "$3"; then
+        note=" (one symbol: LLVM merged the identical functions)"
+    fi
+    echo "| $1 | $t | $r | $(ratio "$t" "$r")$note |"
+}
+row "read Monotonic: Instant::now() vs bindings::ktime_get()" loop_typed_now loop_raw_now
+row "Instant - Instant vs i64::saturating_sub" loop_typed_sub loop_raw_sub
+row "Instant + Delta vs i64::saturating_add" loop_typed_add loop_raw_add
+echo
+echo "| for scale | instructions per call |"
+echo "|---|---:|"
+echo "| i64::wrapping_sub | $(per_call loop_wrapping_sub) |"
+echo "| i64::wrapping_add | $(per_call loop_wrapping_add) |"
+echo "| std::time::Instant::now() (user space only) | $(per_call loop_std_now) |"
+echo "| libc::clock_gettime(CLOCK_MONOTONIC) (user space only) | $(per_call loop_clock_gettime) |"
