@@ -121,19 +121,40 @@ static s64 host_tai_offset(void)
 	return secs > 0 ? secs * NSEC_PER_SEC : TK_DEFAULT_TAI_OFFSET;
 }
 
-/* The host's offset @offs against @mono, its CLOCK_MONOTONIC reading. */
+/* The host clock that is CLOCK_MONOTONIC + offset @offs (CLOCK_TAI is derived). */
+static int host_offset_clock(enum tk_offsets offs)
+{
+	return offs == TK_OFFS_BOOT ? CLOCK_BOOTTIME : CLOCK_REALTIME;
+}
+
+/*
+ * The host's offset @offs (its clock minus CLOCK_MONOTONIC) against @mono, a
+ * CLOCK_MONOTONIC reading taken just before. mono + offset is then exactly
+ * the host's reading of that clock, so ktime_get_with_offset() is as
+ * monotonic as the host's clock.
+ */
 static s64 host_offset(enum tk_offsets offs, s64 mono)
 {
-	switch (offs) {
-	case TK_OFFS_REAL:
-		return host_clock_read_ns(CLOCK_REALTIME) - mono;
-	case TK_OFFS_BOOT:
-		return host_clock_read_ns(CLOCK_BOOTTIME) - mono;
-	case TK_OFFS_TAI:
-		return host_clock_read_ns(CLOCK_REALTIME) - mono + host_tai_offset();
-	default:
-		return 0;
-	}
+	s64 offset = host_clock_read_ns(host_offset_clock(offs)) - mono;
+
+	return offs == TK_OFFS_TAI ? offset + host_tai_offset() : offset;
+}
+
+/*
+ * The host's offset @offs for a conversion. The kernel stores its offsets;
+ * the host only shows them through two clock_gettime() calls, so here the
+ * other clock is read between two monotonic readings and compared with their
+ * midpoint: on a host that never suspended, offs_boot comes out 0 (within a
+ * nanosecond or two) rather than the time between two calls.
+ */
+static s64 host_offset_midpoint(enum tk_offsets offs)
+{
+	s64 before = host_clock_read_ns(CLOCK_MONOTONIC);
+	s64 other = host_clock_read_ns(host_offset_clock(offs));
+	s64 after = host_clock_read_ns(CLOCK_MONOTONIC);
+	s64 offset = other - (before + (after - before) / 2);
+
+	return offs == TK_OFFS_TAI ? offset + host_tai_offset() : offset;
 }
 
 /* A consistent snapshot of the test-mode base and offset @offs. */
@@ -222,7 +243,7 @@ ktime_t ktime_mono_to_any(ktime_t tmono, enum tk_offsets offs)
 	if (!tk_offset_valid(offs))
 		return tmono;
 	if (!tk_in_test_mode())
-		offset = host_offset(offs, host_clock_read_ns(CLOCK_MONOTONIC));
+		offset = host_offset_midpoint(offs);
 	else
 		offset = tk_test_offset(offs, 0);
 	return ktime_add(tmono, offset);

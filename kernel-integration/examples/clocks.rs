@@ -127,4 +127,9 @@ fn main() {
     println!("\nA short operation (summing 300000 numbers, result {result}) took:");
     println!("  {took_mono} on Monotonic, {took_boot} on BootTime, {took_raw} on MonotonicRaw");
     println!("  (elapsed() exists only on monotonic clocks: Instant::<RealTime>::elapsed does not compile)");
+
+    // A conversion through the timekeeper's offsets (ktime_mono_to_any).
+    let now = Instant::<Monotonic>::now();
+    let suspended = Delta::from_nanos(now.to_clock::<BootTime>().to_ktime() - now.to_ktime());
+    println!("\nTime spent suspended since boot (Monotonic -> BootTime): {suspended}");
 }

@@ -7,6 +7,11 @@
 //! from the table's `clockid` constant. The counterpart of the kernel's
 //! `rust/kernel/time.rs`, whose clocks are written by hand.
 //!
+//! The table's `offset_base`/`offset` keys relate the clocks as the kernel's timekeeper
+//! does (`RealTime`, `BootTime`, `Tai` = `Monotonic` + `offs_real`/`offs_boot`/
+//! `offs_tai`), so `Instant::to_clock` converts between them through
+//! `bindings::ktime_mono_to_any()`, with the offset as it is at the time of converting.
+//!
 //! Adding a clock is adding a row to `clocks.toml` (plus its C getter, and a
 //! `rust_helper_` wrapper in `csrc/helpers/time.c` when the getter is static inline);
 //! removing a row removes the type, and every use of it stops compiling.
@@ -15,13 +20,15 @@
 //! `include/uapi/linux/time.h`.
 //!
 //! ```
-//! use kernel_integration::time::{Monotonic, RealTime};
+//! use kernel_integration::time::{BootTime, Monotonic, RealTime};
 //! use time_core::{ClockSource, Instant};
 //!
 //! assert_eq!(Monotonic::ID, Some(1));
 //! assert!(!RealTime::MONOTONIC);
 //! let start = Instant::<Monotonic>::now();
 //! assert!(Instant::<Monotonic>::now() >= start);
+//! let boot = start.to_clock::<BootTime>(); // the same moment on BootTime
+//! assert!(boot <= Instant::<BootTime>::now());
 //! // Instant::<RealTime>::now() - start   // error: instants of different clocks
 //! ```
 

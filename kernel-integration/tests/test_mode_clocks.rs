@@ -289,3 +289,53 @@ fn a_new_guard_resets_the_state() -> Result {
     );
     Ok(())
 }
+
+#[test]
+fn conversions_go_through_the_current_timekeeper_offsets() -> Result {
+    let tk = timekeeper::test_mode();
+    tk.suspend(Delta::from_secs(30))?;
+    tk.step_real_time(Delta::from_secs(-7))?;
+    tk.set_tai_offset(Delta::from_secs(38))?;
+    let mono = Instant::<Monotonic>::now();
+    // The base converts to every clock with an offset, and each converts back…
+    assert_eq!(mono.to_clock::<BootTime>(), Instant::<BootTime>::now());
+    assert_eq!(mono.to_clock::<RealTime>(), Instant::<RealTime>::now());
+    assert_eq!(mono.to_clock::<Tai>(), Instant::<Tai>::now());
+    assert_eq!(Instant::<BootTime>::now().to_clock::<Monotonic>(), mono);
+    assert_eq!(Instant::<Tai>::now().to_clock::<Monotonic>(), mono);
+    // …and the offset clocks convert to each other through the base.
+    assert_eq!(
+        Instant::<RealTime>::now().to_clock::<Tai>(),
+        Instant::<Tai>::now()
+    );
+    assert_eq!(
+        Instant::<BootTime>::now().to_clock::<RealTime>(),
+        Instant::<RealTime>::now()
+    );
+    assert_eq!(
+        mono.to_clock::<BootTime>().to_ktime() - mono.to_ktime(),
+        30 * SEC
+    );
+    Ok(())
+}
+
+#[test]
+fn a_conversion_is_a_snapshot_of_the_offset_at_the_time_of_converting() -> Result {
+    let tk = timekeeper::test_mode();
+    let mono = Instant::<Monotonic>::now();
+    let boot_before = mono.to_clock::<BootTime>();
+    tk.suspend(Delta::from_secs(10))?;
+    // The same monotonic instant now maps 10 s later on BootTime: the offset grew.
+    assert_eq!(
+        mono.to_clock::<BootTime>() - boot_before,
+        Delta::from_secs(10)
+    );
+    // RealTime after a step backwards: the same instant maps an hour earlier.
+    let wall_before = mono.to_clock::<RealTime>();
+    tk.step_real_time(Delta::from_secs(-3600))?;
+    assert_eq!(
+        mono.to_clock::<RealTime>() - wall_before,
+        Delta::from_secs(-3600)
+    );
+    Ok(())
+}
