@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs the criterion benchmark kernel-integration/benches/clocks.rs and prints each
+# group's results as ratios to its raw baseline (median time per iteration, with
+# criterion's 95% confidence interval of the median).
+#
+#   now: typed Instant::<Monotonic>::now() vs raw bindings::ktime_get() (baseline),
+#        std::time::Instant::now(), libc::clock_gettime(CLOCK_MONOTONIC)
+#   sub: typed Instant - Instant vs raw i64::saturating_sub (baseline), i64::wrapping_sub
+#   add: typed Instant + Delta vs raw i64::saturating_add (baseline), i64::wrapping_add
+#
+# Usage: scripts/bench-ratios.sh [--report-only] [criterion args, e.g. --quick]
+# --report-only reads the last run's results instead of running the benchmark.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${CARGO_TARGET_DIR:-$(pwd)/target}
+if [ "${1:-}" = --report-only ]; then
+    shift
+else
+    cargo bench -q -p kernel-integration --bench clocks -- "$@" >&2
+fi
+echo "## cargo bench -p kernel-integration --bench clocks (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+python3 - "$target/criterion" <<'EOF'
+import json, os, sys
+
+root = sys.argv[1]
+baselines = {"now": "raw bindings::ktime_get", "sub": "raw i64::saturating_sub", "add": "raw i64::saturating_add"}
+print("| group | benchmark | median | 95% CI | ratio to raw |")
+print("|---|---|---:|---:|---:|")
+for group, baseline in baselines.items():
+    rows = {}
+    for entry in sorted(os.listdir(os.path.join(root, group))):
+        new = os.path.join(root, group, entry, "new")
+        if not os.path.isdir(new):
+            continue
+        with open(os.path.join(new, "benchmark.json")) as f:
+            name = json.load(f)["function_id"]
+        with open(os.path.join(new, "estimates.json")) as f:
+            median = json.load(f)["median"]
+        rows[name] = median
+    base = rows[baseline]["point_estimate"]
+    order = sorted(rows, key=lambda n: (not n.startswith("typed"), not n.startswith("raw"), n))
+    for name in order:
+        m = rows[name]
+        ci = m["confidence_interval"]
+        print(f"| {group} | `{name}` | {m['point_estimate']:.2f} ns | {ci['lower_bound']:.2f}–{ci['upper_bound']:.2f} ns | {m['point_estimate'] / base:.2f} |")
+EOF
