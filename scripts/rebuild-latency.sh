@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Rebuild latency: the time from an edit of clocks.toml to a finished
+# `cargo build -p kernel-integration` (dev profile, everything else already built).
+#
+#   existing getter   add back the `Tai` row, whose C getter (ktime_get_clocktai, via its
+#                     rust_helper_ wrapper) is already there: cargo rebuilds
+#                     kernel-integration only, because the expansion include_bytes!'s
+#                     the table.
+#   new getter        add a `MonotonicCoarse` row (CLOCK_MONOTONIC_COARSE) together with
+#                     its getter: a rust_helper_ktime_get_coarse wrapper in
+#                     csrc/helpers/time.c and its prototype in include/helpers.h, so
+#                     build.rs reruns (cc + bindgen) before the crate is rebuilt.
+#   edit a row        change one row's doc: the table alone changed.
+#
+# Runs on a copy of the workspace (never edits this checkout: clocks.toml here is never
+# modified), kept with its own target dir under $CARGO_TARGET_DIR (or ./target) as
+# rebuild-latency/, so reruns start warm. Each figure is the median of REBUILD_RUNS (3);
+# before each timed build the copy is put back to the state before the edit and built.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+runs=${REBUILD_RUNS:-3}
+base=${CARGO_TARGET_DIR:-$root/target}/rebuild-latency
+src="$base/src"
+target="$base/target"
+mkdir -p "$src" "$target"
+
+# Sync the sources, preserving mtimes so that unchanged files stay fresh for cargo.
+tar -C "$root" --exclude=./target --exclude=./.git -cf - . | tar -C "$src" -xf -
+cp -p "$src/clocks.toml" "$base/clocks.toml.orig"
+cp -p "$src/kernel-integration/csrc/helpers/time.c" "$base/time.c.orig"
+cp -p "$src/kernel-integration/include/helpers.h" "$base/helpers.h.orig"
+
+build() { (cd "$src" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo build -q --offline -p kernel-integration); }
+# Puts back an original only where it differs, with a new mtime (an old mtime on new
+# content would look fresh to cargo).
+put_back() { cmp -s "$1" "$2" || cp "$1" "$2"; }
+restore_table() { put_back "$base/clocks.toml.orig" "$src/clocks.toml"; }
+restore() {
+    restore_table
+    put_back "$base/time.c.orig" "$src/kernel-integration/csrc/helpers/time.c"
+    put_back "$base/helpers.h.orig" "$src/kernel-integration/include/helpers.h"
+}
+ms() { date +%s%3N; }
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+without_tai() {
+    # The table without its [[clock]] block named "Tai" (up to the next [[clock]]).
+    awk '/^\[\[clock\]\]/ { flush(); block = $0 "\n"; inblock = 1; next }
+         inblock { block = block $0 "\n"; if ($0 ~ /^name = "Tai"$/) skip = 1; next }
+         { print }
+         function flush() { if (inblock && !skip) printf "%s", block; block = ""; skip = 0 }
+         END { flush() }' "$base/clocks.toml.orig" >"$src/clocks.toml"
+}
+add_coarse() {
+    cat >>"$src/clocks.toml" <<'EOF'
+
+[[clock]]
+name = "MonotonicCoarse"
+getter = "ktime_get_coarse"
+monotonic = true
+clockid = "CLOCK_MONOTONIC_COARSE"
+doc = "CLOCK_MONOTONIC_COARSE: CLOCK_MONOTONIC at tick resolution (added by scripts/rebuild-latency.sh)."
+EOF
+    cat >>"$src/kernel-integration/csrc/helpers/time.c" <<'EOF'
+
+ktime_t rust_helper_ktime_get_coarse(void)
+{
+	return ktime_get();
+}
+EOF
+    sed -i 's|^ktime_t rust_helper_ktime_get_clocktai(void);|&\nktime_t rust_helper_ktime_get_coarse(void);|' \
+        "$src/kernel-integration/include/helpers.h"
+}
+edit_doc() {
+    sed -i '0,/^doc = "/s//doc = "(edited) /' "$src/clocks.toml"
+}
+
+# One scenario: $1 puts the copy in the state before the edit, $2 makes the edit.
+measure() {
+    local before=$1 edit=$2 times=() r start
+    for ((r = 0; r < runs; r++)); do
+        restore
+        $before
+        build
+        $edit
+        start=$(ms)
+        build
+        times+=($(($(ms) - start)))
+    done
+    printf '%s\n' "${times[@]}" | median
+}
+
+echo "warming up $src (first run: a full build) ..." >&2
+restore
+build
+no_edit() { :; }
+noop=$(measure no_edit no_edit)
+tai=$(measure without_tai restore_table)
+coarse=$(measure restore add_coarse)
+doc=$(measure restore edit_doc)
+restore
+build
+
+echo "## Rebuild latency: edit, then cargo build -p kernel-integration (median of $runs; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "| edit | time to a finished build |"
+echo "|---|---:|"
+echo "| add a clock whose C getter exists (the Tai row) | $tai ms |"
+echo "| add a clock and its C getter (MonotonicCoarse: row + rust_helper_ wrapper + prototype) | $coarse ms |"
+echo "| edit a row (a doc string) | $doc ms |"
+echo "| nothing (cargo's no-op build, the floor) | $noop ms |"
