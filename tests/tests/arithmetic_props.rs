@@ -2,7 +2,12 @@
 //! result is the exact mathematical value clamped to the `i64` range (saturation),
 //! and nothing panics. Edge values (`i64::MIN`, `i64::MAX`, 0, ±1) are weighted in.
 //!
-//! Case count: `PROPTEST_CASES` (default 256 per property).
+//! Every operator is checked three ways where the API has them: the operator, the
+//! named `saturating_*` method and the compound assignment (`+=`, `*=`, …), against
+//! one model; `checked_*` against the exact value when it fits.
+//!
+//! Case count: `PROPTEST_CASES` (default 256 per property). Long run:
+//! `PROPTEST_CASES=100000 cargo test -p clock-tests --release --test arithmetic_props`.
 
 use core::time::Duration;
 use proptest::prelude::*;
@@ -41,6 +46,18 @@ fn instant() -> impl Strategy<Value = Instant<PropClock>> {
     any_i64().prop_map(Instant::from_ktime)
 }
 
+/// Durations on both sides of `i64::MAX` nanoseconds (about 292 years), and any.
+fn duration() -> impl Strategy<Value = Duration> {
+    let limit = i64::MAX as u64;
+    prop_oneof![
+        (any::<u64>(), 0u32..1_000_000_000).prop_map(|(s, ns)| Duration::new(s, ns)),
+        (0u64..=9_223_372_037, 0u32..1_000_000_000).prop_map(|(s, ns)| Duration::new(s, ns)),
+        (0u64..=2).prop_map(move |k| Duration::from_nanos(limit - 1 + k)),
+        Just(Duration::ZERO),
+        Just(Duration::MAX),
+    ]
+}
+
 fn n(d: Delta) -> i128 {
     i128::from(d.as_nanos())
 }
@@ -53,12 +70,26 @@ proptest! {
         let exact_sum = n(a) + n(b);
         prop_assert_eq!(a.checked_add(b).map(Delta::as_nanos), i64::try_from(exact_sum).ok());
         prop_assert_eq!(a.checked_sub(b).map(Delta::as_nanos), i64::try_from(n(a) - n(b)).ok());
+        prop_assert_eq!(a.saturating_add(b), a + b);
+        prop_assert_eq!(a.saturating_sub(b), a - b);
         let mut c = a;
         c += b;
         prop_assert_eq!(c, a + b);
         c = a;
         c -= b;
         prop_assert_eq!(c, a - b);
+        // Addition commutes even at the limits (clamping is symmetric).
+        prop_assert_eq!(a + b, b + a);
+    }
+
+    #[test]
+    fn delta_order_equality_and_hash_follow_the_nanoseconds(a in delta(), b in delta()) {
+        prop_assert_eq!(a.cmp(&b), n(a).cmp(&n(b)));
+        prop_assert_eq!(a == b, n(a) == n(b));
+        prop_assert_eq!(Delta::from_nanos(a.as_nanos()), a);
+        if a == b {
+            prop_assert_eq!(hash(&a), hash(&b));
+        }
     }
 
     #[test]
@@ -75,8 +106,17 @@ proptest! {
         prop_assert_eq!((a / k).as_nanos(), quotient);
         let checked = if k == 0 { None } else { i64::try_from(n(a) / i128::from(k)).ok() };
         prop_assert_eq!(a.checked_div(k).map(Delta::as_nanos), checked);
+        prop_assert_eq!(a.saturating_mul(k), a * k);
+        prop_assert_eq!(a.saturating_div(k), a / k);
+        let mut c = a;
+        c *= k;
+        prop_assert_eq!(c, a * k);
+        c = a;
+        c /= k;
+        prop_assert_eq!(c, a / k);
         prop_assert_eq!((-a).as_nanos(), clamp(-n(a)));
         prop_assert_eq!(a.abs().as_nanos(), clamp(n(a).abs()));
+        prop_assert!(!a.abs().is_negative());
     }
 
     #[test]
@@ -103,8 +143,7 @@ proptest! {
     }
 
     #[test]
-    fn duration_conversions_round_trip_or_report(secs in any::<u64>(), sub in 0u32..1_000_000_000, d in delta()) {
-        let duration = Duration::new(secs, sub);
+    fn duration_conversions_round_trip_or_report(duration in duration(), d in delta()) {
         match Delta::try_from(duration) {
             Ok(delta) => {
                 prop_assert_eq!(u128::try_from(delta.as_nanos()).ok(), Some(duration.as_nanos()));
@@ -148,6 +187,33 @@ proptest! {
         prop_assert_eq!(a.saturating_duration_since(b).as_nanos(), clamp((ka - kb).max(0)));
         prop_assert_eq!(a.cmp(&b), ka.cmp(&kb));
         prop_assert_eq!(a == b, ka == kb);
+        if a == b {
+            prop_assert_eq!(hash(&a), hash(&b));
+        }
+        let mut c = a;
+        c += d;
+        prop_assert_eq!(c, a + d);
+        c = a;
+        c -= d;
+        prop_assert_eq!(c, a - d);
+        // The Ktime round-trips, and Debug names the clock and shows the same time as
+        // Delta's Display.
+        prop_assert_eq!(Instant::<PropClock>::from_ktime(a.to_ktime()), a);
+        prop_assert_eq!(
+            format!("{a:?}"),
+            format!("Instant<PropClock>({})", Delta::from_nanos(a.to_ktime()))
+        );
+    }
+
+    #[test]
+    fn now_reads_the_clock_and_deadlines_saturate(now in any_i64(), timeout in delta()) {
+        let _guard = lock();
+        PROP_NOW.store(now, Ordering::SeqCst);
+        prop_assert_eq!(Instant::<PropClock>::now().to_ktime(), now);
+        let deadline = Deadline::<PropClock>::after(timeout);
+        prop_assert_eq!(deadline.instant().to_ktime(), clamp(i128::from(now) + n(timeout)));
+        prop_assert_eq!(Deadline::from(deadline.instant()), deadline);
+        prop_assert!(!deadline.remaining().is_negative());
     }
 
     #[test]
@@ -161,6 +227,11 @@ proptest! {
         prop_assert_eq!(deadline.remaining().as_nanos(), clamp(left.max(0)));
         prop_assert_eq!(deadline.has_passed(), left <= 0);
     }
+}
+
+fn hash<T: std::hash::Hash>(value: &T) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
 }
 
 fn lock() -> std::sync::MutexGuard<'static, ()> {
