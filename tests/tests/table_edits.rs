@@ -9,6 +9,9 @@ use std::process::{Command, Output};
 struct Crate {
     dir: PathBuf,
     target: PathBuf,
+    /// The package name, unique to this process, so that concurrent runs sharing the
+    /// target dir never run each other's binary.
+    package: String,
 }
 
 impl Crate {
@@ -25,21 +28,53 @@ impl Crate {
             std::fs::copy(fixture.join(file), dir.join(file)).expect("copy fixture");
         }
         let time_core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../time-core");
+        let package = format!("edit-crate-{}", std::process::id());
         std::fs::write(
             dir.join("Cargo.toml"),
             format!(
-                "[package]\nname = \"edit-crate\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-                 [dependencies]\ntime-core = {{ path = {:?} }}\n\n[workspace]\n",
-                time_core.canonicalize().expect("time-core dir")
+                "[package]\nname = \"{package}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+                 [dependencies]\ntime-core = {{ path = {time_core:?} }}\n\n[workspace]\n",
+                time_core = time_core.canonicalize().expect("time-core dir")
             ),
         )
         .expect("write Cargo.toml");
         // The workspace's lock file pins the same dependency versions, so --offline works.
         let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.lock");
         std::fs::copy(lock, dir.join("Cargo.lock")).expect("copy Cargo.lock");
+        // A target dir of its own (the outer build holds the lock on its own one), kept
+        // between runs under cargo's CARGO_TARGET_TMPDIR so that only the first run
+        // compiles time-core's dependencies.
         Crate {
-            target: root.join("target"),
+            target: Path::new(env!("CARGO_TARGET_TMPDIR")).join("edit-crate-target"),
             dir,
+            package,
+        }
+    }
+
+    /// Removes the copy and this process's build products (the dependencies stay
+    /// cached for the next run).
+    fn clean_up(&self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+        let prefixes = [self.package.clone(), self.package.replace('-', "_")];
+        for dir in [
+            "debug",
+            "debug/deps",
+            "debug/.fingerprint",
+            "debug/incremental",
+        ] {
+            let Ok(entries) = std::fs::read_dir(self.target.join(dir)) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if prefixes
+                    .iter()
+                    .any(|prefix| name.starts_with(prefix.as_str()))
+                {
+                    let path = entry.path();
+                    let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
+                }
+            }
         }
     }
 
@@ -55,7 +90,11 @@ impl Crate {
             .args([command, "--offline", "--quiet"])
             .current_dir(&self.dir)
             .env("CARGO_TARGET_DIR", &self.target)
+            // The outer cargo's settings for this test binary are not the inner build's;
+            // CARGO_HOME (registry, offline cache) is inherited as it is.
             .env_remove("RUSTFLAGS")
+            .env_remove("CARGO_ENCODED_RUSTFLAGS")
+            .env_remove("CARGO_BUILD_TARGET_DIR")
             .output()
             .expect("run cargo")
     }
@@ -117,4 +156,5 @@ fn adding_editing_and_removing_clocks_in_the_table() {
         errors.contains("clocks.toml:5:13: `monotonic` must be a boolean, found a string"),
         "{errors}"
     );
+    krate.clean_up();
 }
