@@ -8,6 +8,14 @@
 //! - `sub`: `Instant - Instant` (saturating) vs `i64::saturating_sub` and `wrapping_sub`.
 //! - `add`: `Instant + Delta` (saturating) vs `i64::saturating_add` and `wrapping_add`.
 //!
+//! One iteration of `sub` or `add` is a chain of [`CHAIN`] dependent operations (a single
+//! one, at about a nanosecond, is below what the loop around it lets criterion resolve).
+//! The wrapping chains are the exception: wrapping arithmetic is associative, so LLVM
+//! folds 16 wrapping steps into one multiply and subtract (or add), and those rows
+//! measure the fold; saturating steps cannot be folded, typed or raw. The cost of one
+//! saturating against one wrapping operation is in the instruction counts instead
+//! (`cargo test -p clock-tests --test zero_cost`, `scripts/instructions.sh`).
+//!
 //! Every input goes through `black_box` (so that nothing is constant-folded) and every
 //! result too (so that nothing is discarded); typed and raw variants have the same shape.
 
@@ -48,38 +56,85 @@ fn now(c: &mut Criterion) {
     group.finish();
 }
 
+/// Operations per iteration in `sub` and `add`: a chain in which each result feeds the
+/// next operation, so that the operation's latency, not the loop and `black_box`
+/// overhead around it, is what the iteration measures. The operands pass through
+/// `black_box` once, before the chain: inside it, a `black_box` per step would put the
+/// running value through memory in some variants and not in others.
+const CHAIN: usize = 16;
+
 fn sub(c: &mut Criterion) {
-    let (later, earlier) = (
-        Instant::<Monotonic>::from_ktime(5_000),
-        Instant::<Monotonic>::from_ktime(1_000),
+    // Raw and typed operands are the same values, so that the loops differ only in the
+    // operation.
+    let (later_ns, step_ns) = (5_000_000i64, 3i64);
+    let (later, step) = (
+        Instant::<Monotonic>::from_ktime(later_ns),
+        Instant::<Monotonic>::from_ktime(step_ns),
     );
     let mut group = c.benchmark_group("sub");
     group.bench_function("typed Instant - Instant", |b| {
-        b.iter(|| black_box(black_box(later) - black_box(earlier)))
+        b.iter(|| {
+            let (mut t, step) = (black_box(later), black_box(step));
+            for _ in 0..CHAIN {
+                t = Instant::from_ktime((t - step).as_nanos());
+            }
+            black_box(t)
+        })
     });
     group.bench_function("raw i64::saturating_sub", |b| {
-        b.iter(|| black_box(black_box(5_000i64).saturating_sub(black_box(1_000i64))))
+        b.iter(|| {
+            let (mut t, step) = (black_box(later_ns), black_box(step_ns));
+            for _ in 0..CHAIN {
+                t = t.saturating_sub(step);
+            }
+            black_box(t)
+        })
     });
     group.bench_function("raw i64::wrapping_sub", |b| {
-        b.iter(|| black_box(black_box(5_000i64).wrapping_sub(black_box(1_000i64))))
+        b.iter(|| {
+            let (mut t, step) = (black_box(later_ns), black_box(step_ns));
+            for _ in 0..CHAIN {
+                t = t.wrapping_sub(step);
+            }
+            black_box(t)
+        })
     });
     group.finish();
 }
 
 fn add(c: &mut Criterion) {
+    let (at_ns, span_ns) = (5_000i64, 3i64);
     let (at, span) = (
-        Instant::<Monotonic>::from_ktime(5_000),
-        Delta::from_nanos(3_000),
+        Instant::<Monotonic>::from_ktime(at_ns),
+        Delta::from_nanos(span_ns),
     );
     let mut group = c.benchmark_group("add");
     group.bench_function("typed Instant + Delta", |b| {
-        b.iter(|| black_box(black_box(at) + black_box(span)))
+        b.iter(|| {
+            let (mut t, span) = (black_box(at), black_box(span));
+            for _ in 0..CHAIN {
+                t += span;
+            }
+            black_box(t)
+        })
     });
     group.bench_function("raw i64::saturating_add", |b| {
-        b.iter(|| black_box(black_box(5_000i64).saturating_add(black_box(3_000i64))))
+        b.iter(|| {
+            let (mut t, span) = (black_box(at_ns), black_box(span_ns));
+            for _ in 0..CHAIN {
+                t = t.saturating_add(span);
+            }
+            black_box(t)
+        })
     });
     group.bench_function("raw i64::wrapping_add", |b| {
-        b.iter(|| black_box(black_box(5_000i64).wrapping_add(black_box(3_000i64))))
+        b.iter(|| {
+            let (mut t, span) = (black_box(at_ns), black_box(span_ns));
+            for _ in 0..CHAIN {
+                t = t.wrapping_add(span);
+            }
+            black_box(t)
+        })
     });
     group.finish();
 }
