@@ -155,7 +155,10 @@ fn fixture_assembly() -> String {
                     .is_some_and(|n| n.to_string_lossy().starts_with("zero_cost_fixture"))
         })
         .expect("an .s file");
-    std::fs::read_to_string(asm).expect("read assembly")
+    let text = std::fs::read_to_string(asm).expect("read assembly");
+    // The build is fresh each run (one directory per process): do not leave it behind.
+    let _ = std::fs::remove_dir_all(&root);
+    text
 }
 
 #[test]
