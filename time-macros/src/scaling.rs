@@ -67,3 +67,24 @@ fn expansion_time_scales() {
         "superlinear: {per_clock:?}"
     );
 }
+
+/// One expansion of a 1000-clock table and nothing else, for an instruction profile:
+/// `scripts/macro-profile.sh` runs it under callgrind and splits the count by stage.
+#[test]
+#[ignore = "a measurement: run by scripts/macro-profile.sh"]
+fn one_expansion_of_1000_clocks() {
+    let dir = std::env::temp_dir().join(format!("time-macros-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("profile.toml"), table(1000)).expect("write table");
+    let env = Environment {
+        manifest_dir: Some(dir.clone()),
+        table_dir: None,
+        source_dir: None,
+    };
+    let out = declare_clocks(quote!("profile.toml"), &env);
+    assert!(
+        !out.to_string().contains("compile_error"),
+        "the table is valid"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
