@@ -53,6 +53,7 @@ mod convert;
 mod deadline;
 mod delta;
 mod instant;
+mod items;
 #[cfg(feature = "posix")]
 pub mod posix;
 #[cfg(test)]

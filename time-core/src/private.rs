@@ -3,6 +3,22 @@
 //! guarantee the clock table gives.
 
 pub use core;
+// Short names for the generated impls, which refer to everything through this module.
+pub use core::option::Option::{self, None, Some};
+pub use core::primitive::{bool, str};
+
+/// Writes out the rows `declare_clocks!` validated (see `items.rs`).
+pub use crate::__clock_items as clock_items;
+
+/// `ClockSource::ID` from a row's optional `clockid`, written `[]` or `[id]` by
+/// `clock_items!`; evaluated at compile time.
+#[inline]
+pub const fn clock_id(ids: &[ClockId]) -> Option<ClockId> {
+    match ids {
+        [id] => Some(*id),
+        _ => None,
+    }
+}
 
 pub use crate::clock::{ClockId, ClockSource, Ktime, MonotonicClock};
 pub use crate::convert::ConvertsTo;

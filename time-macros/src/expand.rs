@@ -1,12 +1,24 @@
-//! Code generation with `quote!`. Generated code names its runtime only through
-//! `::time_core::__private`, so it survives `mod core {}` and `#![no_implicit_prelude]`
-//! in the invoking module.
+//! Code generation.
+//!
+//! The marker types and their trait impls come from one invocation of
+//! `time_core::__private::clock_items!`, a `macro_rules!` template in
+//! `time-core/src/items.rs`: this macro emits one compact row per clock (name, doc,
+//! flags, id, the expression that reads it) and the template writes the shared item
+//! text. Building tokens one at a time and taking them across the proc-macro bridge
+//! is most of what the macro costs, so rows are kept short (`docs/performance.md`).
+//! The posix backend's `PosixClock` impls and the conversions between related clocks
+//! are written here with `quote!`, in a `const _: () = { … };` block that aliases
+//! `::time_core::__private` (the pattern `serde_derive` uses).
+//!
+//! Generated code names its runtime only through `::time_core::__private` (and the
+//! template through `$crate`), so it survives `mod core {}` and
+//! `#![no_implicit_prelude]` in the invoking module.
 
 use crate::input::{Backend, Options};
 use crate::model::{Clock, ClockId, Relation};
 use crate::validate::Declared;
-use proc_macro2::{Ident, TokenStream};
-use quote::quote;
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{quote, ToTokens};
 
 /// Everything `declare_clocks!` emits for a validated table.
 pub(crate) fn expand(
@@ -14,10 +26,64 @@ pub(crate) fn expand(
     options: &Options,
     table_file: Option<&str>,
 ) -> TokenStream {
-    let items = declared.iter().map(|declared| match declared {
-        Declared::Clock(clock) => clock_items(clock, options, table_file),
-        Declared::MarkerOnly(name) => marker_only(name),
-    });
+    // The last sentence of every clock's doc names the table by its file name.
+    let declared_by = match table_file {
+        Some(file) => format!(
+            " Declared by `declare_clocks!` from `{}`.",
+            file.rsplit(['/', '\\']).next().unwrap_or(file)
+        ),
+        None => " Declared by `declare_clocks!`.".to_owned(),
+    };
+    let runtime = Ident::new("__time_core", Span::call_site());
+    let mut rows = TokenStream::new();
+    let mut monotonic = TokenStream::new();
+    let mut extern_getters = TokenStream::new();
+    let mut marker_only_types = TokenStream::new();
+    let mut impls = TokenStream::new();
+    for declared in declared {
+        let clock = match declared {
+            Declared::Clock(clock) => clock,
+            Declared::MarkerOnly(name) => {
+                marker_only_types.extend(marker_only(name));
+                continue;
+            }
+        };
+        let Some(reader) = reader(clock, options) else {
+            marker_only_types.extend(marker_only(&clock.name));
+            continue;
+        };
+        let name = &clock.name;
+        let mut doc = String::new();
+        marker_doc(&mut doc, clock, options, &declared_by);
+        let name_text = Literal::string(&name.to_string());
+        let id = clock
+            .clockid
+            .as_ref()
+            .map(|clockid| clockid_expr(clockid, options));
+        let body = match reader {
+            Reader::Bindings(bindings, getter) => quote!({ unsafe { #bindings::#getter() } }),
+            Reader::Extern(getter) => {
+                extern_getters.extend(quote!(#getter));
+                quote!({ unsafe { #getter() } })
+            }
+            Reader::Posix(clockid) => {
+                impls.extend(quote! {
+                    impl ::time_core::posix::PosixClock for #name {
+                        const CLOCKID: #runtime::libc::clockid_t = #clockid as #runtime::libc::clockid_t;
+                    }
+                });
+                quote!({ ::time_core::__private::posix::read_clock(#clockid as ::time_core::__private::libc::clockid_t) })
+            }
+        };
+        let monotonic_flag = Ident::new(
+            if clock.monotonic { "true" } else { "false" },
+            Span::call_site(),
+        );
+        rows.extend(quote!(#name #doc #name_text #monotonic_flag [#id] #body));
+        if clock.monotonic {
+            monotonic.extend(quote!(#name));
+        }
+    }
     let clocks: Vec<&Clock> = declared
         .iter()
         .filter_map(|declared| match declared {
@@ -25,179 +91,128 @@ pub(crate) fn expand(
             Declared::MarkerOnly(_) => None,
         })
         .collect();
-    let conversions = conversions(&clocks, options);
+    impls.extend(conversions(&clocks, options));
     // Including the table makes cargo rebuild the invoking crate when it changes.
     let track = table_file.map(|path| {
         quote! {
             const _: &[::core::primitive::u8] = ::time_core::__private::core::include_bytes!(#path);
         }
     });
-    quote! {
-        #track
-        #(#items)*
-        #conversions
-    }
-}
-
-fn clock_items(clock: &Clock, options: &Options, table_file: Option<&str>) -> TokenStream {
-    let private = quote!(::time_core::__private);
-    let name = &clock.name;
-    let name_text = name.to_string();
-    let monotonic = clock.monotonic;
-    let docs = doc_lines(clock, options, table_file);
-
-    let clockid = clock
-        .clockid
-        .as_ref()
-        .map(|clockid| clockid_expr(clockid, options));
-    let id = match &clockid {
-        None => quote!(#private::core::option::Option::None),
-        Some(ClockIdExpr::Number(number)) => quote!(#private::core::option::Option::Some(#number)),
-        Some(ClockIdExpr::Constant(path)) => {
-            quote!(#private::core::option::Option::Some(#path as #private::ClockId))
-        }
-    };
-
-    let (reader_doc, body, posix_impl) = match (options.backend, &clock.getter, &clockid) {
-        (Backend::Posix, _, Some(clockid)) => {
-            let clockid = clockid.tokens();
-            (
-                " Reads the clock with `clock_gettime` on its `clockid_t`.".to_owned(),
-                quote!(#private::posix::read_clock(#clockid as #private::libc::clockid_t)),
-                Some(quote! {
-                    impl ::time_core::posix::PosixClock for #name {
-                        const CLOCKID: #private::libc::clockid_t = #clockid as #private::libc::clockid_t;
-                    }
-                }),
-            )
-        }
-        (_, Some(getter), _) => {
-            let getter_text = getter.to_string();
-            let doc = format!(
-                " Reads the clock through `{getter_text}`. Safety argument for the call: the clock \
-                 table declares `{getter_text}` as the C function `ktime_t {getter_text}(void)`, which \
-                 takes no arguments, has no preconditions and only reads timekeeping state."
-            );
-            let body = match &options.bindings {
-                Some(bindings) => quote! {
-                    // SAFETY: the clock table declares the getter as a C function
-                    // `ktime_t getter(void)` with no preconditions that only reads the clock.
-                    unsafe { #bindings::#getter() }
-                },
-                None => quote! {
-                    unsafe extern "C" {
-                        fn #getter() -> #private::Ktime;
-                    }
-                    // SAFETY: the clock table declares the getter as a C function
-                    // `ktime_t getter(void)` with no preconditions that only reads the clock.
-                    unsafe { #getter() }
-                },
-            };
-            (doc, body, None)
-        }
-        // Validation only lets a row through with a way to read it.
-        _ => return marker_only(name),
-    };
-
-    let monotonic_impl = monotonic.then(|| {
+    let items = (!rows.is_empty()).then(|| {
         quote! {
-            impl #private::SealedMonotonic for #name {}
-            impl #private::MonotonicClock for #name {}
+            ::time_core::__private::clock_items! {
+                clocks = [#rows];
+                monotonic = [#monotonic];
+                extern_getters = [#extern_getters];
+            }
+        }
+    });
+    let impls = (!impls.is_empty()).then(|| {
+        quote! {
+            const _: () = {
+                use ::time_core::__private as #runtime;
+                #impls
+            };
         }
     });
     quote! {
-        #(#[doc = #docs])*
-        pub enum #name {}
-
-        impl #private::Sealed for #name {}
-
-        impl #private::ClockSource for #name {
-            const NAME: &'static ::core::primitive::str = #name_text;
-            const MONOTONIC: ::core::primitive::bool = #monotonic;
-            const ID: #private::core::option::Option<#private::ClockId> = #id;
-
-            #[doc = #reader_doc]
-            #[inline]
-            fn ktime_get() -> #private::Ktime {
-                #body
-            }
-        }
-
-        #monotonic_impl
-        #posix_impl
+        #track
+        #items
+        #marker_only_types
+        #impls
     }
 }
 
-/// The marker type's doc: the table's `doc`, then what the row declares.
-fn doc_lines(clock: &Clock, options: &Options, table_file: Option<&str>) -> Vec<String> {
-    let mut docs: Vec<String> = clock
-        .doc
-        .as_deref()
-        .map(|doc| doc.lines().map(|line| format!(" {line}")).collect())
-        .unwrap_or_default();
-    if !docs.is_empty() {
-        docs.push(String::new());
+/// How a clock is read.
+enum Reader<'a> {
+    /// `unsafe { bindings::getter() }`.
+    Bindings(&'a syn::Path, &'a Ident),
+    /// `unsafe { getter() }`, with `getter` declared by the template.
+    Extern(&'a Ident),
+    /// `clock_gettime` on the clock's id (posix backend).
+    Posix(TokenStream),
+}
+
+/// `None` when the row has no way to be read, which validation does not let through.
+fn reader<'a>(clock: &'a Clock, options: &'a Options) -> Option<Reader<'a>> {
+    match (options.backend, &clock.getter, &options.bindings) {
+        (Backend::Posix, _, _) => clock
+            .clockid
+            .as_ref()
+            .map(|clockid| Reader::Posix(clockid_expr(clockid, options))),
+        (Backend::Kernel, Some(getter), Some(bindings)) => Some(Reader::Bindings(bindings, getter)),
+        (Backend::Kernel, Some(getter), None) => Some(Reader::Extern(getter)),
+        (Backend::Kernel, None, _) => None,
     }
-    let reader = match (options.backend, &clock.getter) {
-        (Backend::Posix, _) => "read with `clock_gettime`".to_owned(),
-        (Backend::Kernel, Some(getter)) => format!("read by the C function `{getter}`"),
-        (Backend::Kernel, None) => "with no reader".to_owned(),
-    };
-    docs.push(format!(
-        " A [`ClockSource`](::time_core::ClockSource) {reader}{}.",
-        if clock.monotonic {
-            "; monotonic, so [`Instant::elapsed`](::time_core::Instant::elapsed) is available"
-        } else {
-            "; not monotonic: it can jump backwards"
+}
+
+/// The marker type's doc: the table's `doc`, then one generated paragraph, as a
+/// single string.
+fn marker_doc(doc: &mut String, clock: &Clock, options: &Options, declared_by: &str) {
+    if let Some(user_doc) = &clock.doc {
+        for line in user_doc.lines() {
+            doc.push(' ');
+            doc.push_str(line);
+            doc.push('\n');
         }
-    ));
-    if let Some(clockid) = &clock.clockid {
-        let shown = match clockid {
-            ClockId::Constant(constant) => format!("`{constant}`"),
-            ClockId::Number(number) => format!("`{number}`"),
-        };
-        docs.push(format!(" Its `clockid_t` is {shown}."));
+        doc.push('\n');
+    }
+    generated_doc(doc, clock, options, declared_by);
+}
+
+/// The generated paragraph of a marker type's doc: how the clock is read, whether it
+/// is monotonic, its id and relations, and where it was declared. One line, so that
+/// the macro builds one string literal per clock for it.
+fn generated_doc(doc: &mut String, clock: &Clock, options: &Options, declared_by: &str) {
+    use std::fmt::Write;
+    doc.push_str(" A [`ClockSource`](::time_core::ClockSource) ");
+    match (options.backend, &clock.getter) {
+        (Backend::Posix, _) => doc.push_str("read with `clock_gettime`"),
+        (Backend::Kernel, Some(getter)) => {
+            let _ = write!(doc, "read by the C function `{getter}`");
+        }
+        (Backend::Kernel, None) => doc.push_str("with no reader"),
+    }
+    doc.push_str(if clock.monotonic {
+        "; monotonic, so [`Instant::elapsed`](::time_core::Instant::elapsed) is available."
+    } else {
+        "; not monotonic: it can jump backwards."
+    });
+    match &clock.clockid {
+        Some(ClockId::Constant(constant)) => {
+            let _ = write!(doc, " Its `clockid_t` is `{constant}`.");
+        }
+        Some(ClockId::Number(number)) => {
+            let _ = write!(doc, " Its `clockid_t` is `{number}`.");
+        }
+        None => {}
     }
     match &clock.relation {
         Relation::None => {}
-        Relation::Base => docs.push(" The base of the clocks declared with an `offset`: it converts to each of them with [`Instant::to_clock`](::time_core::Instant::to_clock).".to_owned()),
-        Relation::Offset(offset) => docs.push(format!(
-            " The base clock plus the timekeeper offset `{offset}`: it converts to and from the related clocks with [`Instant::to_clock`](::time_core::Instant::to_clock)."
-        )),
-    }
-    docs.push(match table_file {
-        Some(file) => format!(
-            " Declared by `declare_clocks!` from `{}`.",
-            file.rsplit(['/', '\\']).next().unwrap_or(file)
+        Relation::Base => doc.push_str(
+            " The base of the clocks declared with an `offset`: it converts to each of them \
+             with [`Instant::to_clock`](::time_core::Instant::to_clock).",
         ),
-        None => " Declared by `declare_clocks!`.".to_owned(),
-    });
-    docs
-}
-
-/// A clock id as generated code names it.
-enum ClockIdExpr {
-    Number(i32),
-    Constant(TokenStream),
-}
-
-impl ClockIdExpr {
-    fn tokens(&self) -> TokenStream {
-        match self {
-            ClockIdExpr::Number(number) => quote!(#number),
-            ClockIdExpr::Constant(path) => path.clone(),
+        Relation::Offset(offset) => {
+            let _ = write!(
+                doc,
+                " The base clock plus the timekeeper offset `{offset}`: it converts to and \
+                 from the related clocks with [`Instant::to_clock`](::time_core::Instant::to_clock)."
+            );
         }
     }
+    doc.push_str(declared_by);
 }
 
-/// Constants come from the bindings module, or from `libc` with the posix backend.
-fn clockid_expr(clockid: &ClockId, options: &Options) -> ClockIdExpr {
+/// A clock id as generated code names it: a literal, or a constant from the bindings
+/// module (or from `libc` without one, as the posix backend has).
+fn clockid_expr(clockid: &ClockId, options: &Options) -> TokenStream {
     match clockid {
-        ClockId::Number(number) => ClockIdExpr::Number(*number),
-        ClockId::Constant(constant) => ClockIdExpr::Constant(match &options.bindings {
+        ClockId::Number(number) => Literal::i32_unsuffixed(*number).into_token_stream(),
+        ClockId::Constant(constant) => match &options.bindings {
             Some(bindings) => quote!(#bindings::#constant),
             None => quote!(::time_core::__private::libc::#constant),
-        }),
+        },
     }
 }
 
@@ -313,38 +328,43 @@ mod tests {
             Some("/x/clocks.toml"),
         )
         .to_string();
-        assert!(out.contains("pub enum Monotonic { }"), "{out}");
+        let doc = " Time since boot.\\n\\n A [`ClockSource`](::time_core::ClockSource) read by the C \
+                   function `get_monotonic`; monotonic, so [`Instant::elapsed`](::time_core::Instant::elapsed) \
+                   is available. Its `clockid_t` is `CLOCK_MONOTONIC`. Declared by `declare_clocks!` \
+                   from `clocks.toml`.";
         assert!(
-            out.contains("unsafe { crate :: bindings :: get_monotonic () }"),
+            out.contains(&format!(
+                ":: time_core :: __private :: clock_items ! {{ clocks = [Monotonic \"{doc}\" \"Monotonic\" true \
+                 [crate :: bindings :: CLOCK_MONOTONIC] {{ unsafe {{ crate :: bindings :: get_monotonic () }} }}] ; \
+                 monotonic = [Monotonic] ; extern_getters = [] ; }}"
+            )),
             "{out}"
         );
-        assert!(
-            out.contains("impl :: time_core :: __private :: MonotonicClock for Monotonic"),
-            "{out}"
-        );
-        assert!(out.contains("Some (crate :: bindings :: CLOCK_MONOTONIC as :: time_core :: __private :: ClockId)"), "{out}");
         assert!(
             out.contains("include_bytes ! (\"/x/clocks.toml\")"),
             "{out}"
         );
-        assert!(out.contains("# [doc = \" Time since boot.\"]"), "{out}");
-        assert!(out.contains("# [inline] fn ktime_get ()"), "{out}");
-        assert!(!out.contains("extern"), "{out}");
         assert!(!out.contains("ConvertsTo"), "{out}");
+        assert!(
+            !out.contains("const _ : () ="),
+            "no impls outside the template: {out}"
+        );
     }
 
     #[test]
-    fn extern_form_declares_the_getter_and_non_monotonic_has_no_marker_impl() {
-        let clock = clock("Real", false, Some(ClockId::Number(0)), Relation::None);
-        let out = expand(&[Declared::Clock(clock)], &Options::default(), None).to_string();
+    fn extern_form_has_the_template_declare_the_getter() {
+        let mut real = clock("Real", false, Some(ClockId::Number(0)), Relation::None);
+        real.doc = None;
+        let out = expand(&[Declared::Clock(real)], &Options::default(), None).to_string();
         assert!(
             out.contains(
-                "unsafe extern \"C\" { fn get_real () -> :: time_core :: __private :: Ktime ; }"
+                "clocks = [Real \" A [`ClockSource`](::time_core::ClockSource) read by the C function \
+                 `get_real`; not monotonic: it can jump backwards. Its `clockid_t` is `0`. Declared by \
+                 `declare_clocks!`.\" \"Real\" false [0] { unsafe { get_real () } }] ; monotonic = [] ; \
+                 extern_getters = [get_real] ;"
             ),
             "{out}"
         );
-        assert!(!out.contains("MonotonicClock for"), "{out}");
-        assert!(out.contains("Option :: Some (0i32)"), "{out}");
         assert!(!out.contains("include_bytes"), "{out}");
     }
 
@@ -364,15 +384,22 @@ mod tests {
         let out = expand(&[Declared::Clock(raw)], &options, None).to_string();
         assert!(
             out.contains(
-                "posix :: read_clock (:: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW as"
+                "[:: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW] { :: time_core :: __private :: posix \
+                 :: read_clock (:: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW as :: time_core :: \
+                 __private :: libc :: clockid_t) }"
             ),
             "{out}"
         );
         assert!(
-            out.contains("impl :: time_core :: posix :: PosixClock for Raw"),
+            out.contains(
+                "const _ : () = { use :: time_core :: __private as __time_core ; impl :: time_core :: posix :: \
+                 PosixClock for Raw { const CLOCKID : __time_core :: libc :: clockid_t = :: time_core :: \
+                 __private :: libc :: CLOCK_MONOTONIC_RAW as __time_core :: libc :: clockid_t ; } }"
+            ),
             "{out}"
         );
-        assert!(!out.contains("extern"), "{out}");
+        assert!(out.contains("extern_getters = [] ;"), "{out}");
+        assert!(!out.contains("unsafe"), "{out}");
     }
 
     #[test]
@@ -435,5 +462,6 @@ mod tests {
         .to_string();
         assert!(out.contains("pub enum Broken { }"), "{out}");
         assert!(!out.contains("impl"), "{out}");
+        assert!(!out.contains("clock_items"), "{out}");
     }
 }
