@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # How declare_clocks!'s cost grows with the table: 1, 10, 100 and 1000 clocks.
 #
-# 1. Expansion time: the macro's library entry (read + validate + expand, all the macro
-#    does) timed in-process on generated tables, median of 15, release build
-#    (time-macros/src/scaling.rs, an #[ignore]d unit test; time-macros is a proc-macro
-#    crate, so the measurement has to live inside it).
+# 1. Expansion time in-process: the macro's library entry (read + validate + expand, all
+#    the macro does) timed on generated tables, median of 15, release build with the
+#    workspace's profile (time-macros/src/scaling.rs, an #[ignore]d unit test;
+#    time-macros is a proc-macro crate, so the measurement has to live inside it).
 # 2. `cargo check` of an invoking crate: a generated binary crate (temp dir, time-core by
 #    absolute path, its own target dir) declaring N clocks from its clocks.toml and using
 #    every one of them. Dependencies are built once first; each figure is the median of
 #    3 `cargo check`s after touching src/main.rs, i.e. the crate's own check time
-#    (cargo's no-op overhead included; the 0-clock row is that floor).
+#    (cargo's no-op overhead included; the 0-clock row is that floor). The same checks
+#    report the expansion time measured inside rustc (DECLARE_CLOCKS_TIMING), which
+#    includes the proc-macro bridge. The crates carry the `[profile]` lines of this
+#    workspace's Cargo.toml that optimise the macro (what the README recommends);
+#    SCALING_DEFAULT_PROFILE=1 leaves them out, for the unoptimised default.
 #
 # Usage: scripts/macro-scaling.sh [expansion|check]   (default: both)
-# Environment: SCALING_DIR (default: a temp dir, removed afterwards), SCALING_RUNS (3).
+# Environment: SCALING_DIR (default: a temp dir, removed afterwards), SCALING_RUNS (3),
+#              SCALING_DEFAULT_PROFILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -52,6 +57,9 @@ time-core = { path = "$root/time-core" }
 
 [workspace]
 EOF
+        if [ -z "${SCALING_DEFAULT_PROFILE:-}" ]; then
+            sed -n '/^\[profile\.[a-z]*\.package\./,/^opt-level/p' "$root/Cargo.toml" >>"$dir/Cargo.toml"
+        fi
         cp "$root/Cargo.lock" "$dir/Cargo.lock"
         : >"$dir/clocks.toml"
         {
@@ -78,7 +86,7 @@ EOF
     }
 
     check() {
-        (cd "$work/clocks-$1" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q)
+        (cd "$work/clocks-$1" && DECLARE_CLOCKS_TIMING=${timing:-} CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q)
     }
 
     for n in 0 "${sizes[@]}"; do
@@ -89,23 +97,34 @@ EOF
         check "$n"
     done
 
-    echo "## cargo check of a crate declaring N clocks (median of $runs, dependencies prebuilt; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
-    echo "| clocks | wall | wall minus the 0-clock floor | CPU (user+sys) | CPU minus the floor | CPU per clock |"
-    echo "|---:|---:|---:|---:|---:|---:|"
+    profile="the macro optimised as in this workspace"
+    [ -z "${SCALING_DEFAULT_PROFILE:-}" ] || profile="the default (unoptimised) profile for the macro"
+    echo "## cargo check of a crate declaring N clocks (median of $runs, dependencies prebuilt, $profile; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+    echo "| clocks | expansion inside rustc | wall | wall minus the 0-clock floor | CPU (user+sys) | CPU minus the floor | CPU per clock |"
+    echo "|---:|---:|---:|---:|---:|---:|---:|"
+    timing=1
     median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
     floor_wall=
     floor_cpu=
     for n in 0 "${sizes[@]}"; do
         walls=()
         cpus=()
+        expansions=()
         for ((r = 0; r < runs; r++)); do
             touch "$work/clocks-$n/src/main.rs"
-            # bash's `time` counts the children: cargo and the rustc it runs.
-            t=$({ TIMEFORMAT='%R %U %S'; time check "$n" >/dev/null; } 2>&1 | tail -1)
+            # bash's `time` counts the children: cargo and the rustc it runs; the
+            # macro's timing line comes before it on stderr.
+            out=$({ TIMEFORMAT='%R %U %S'; time check "$n" >/dev/null; } 2>&1)
+            t=$(tail -1 <<<"$out")
+            expansions+=("$(sed -n 's/^declare_clocks!: expanded in \([0-9.]*\) ms$/\1/p' <<<"$out" | head -1)")
             read -r real user sys <<<"$t"
             walls+=("$(awk -v r="$real" 'BEGIN { printf "%d", r * 1000 }')")
             cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 }')")
         done
+        expansion="—"
+        if [ "$n" -gt 0 ]; then
+            expansion="$(printf '%s\n' "${expansions[@]}" | median) ms"
+        fi
         wall=$(printf '%s\n' "${walls[@]}" | median)
         cpu=$(printf '%s\n' "${cpus[@]}" | median)
         floor_wall=${floor_wall:-$wall}
@@ -114,6 +133,6 @@ EOF
         if [ "$n" -gt 0 ]; then
             per=$(awk -v c="$((cpu - floor_cpu))" -v n="$n" 'BEGIN { printf "%.2f ms", c / n }')
         fi
-        echo "| $n | $wall ms | $((wall - floor_wall)) ms | $cpu ms | $((cpu - floor_cpu)) ms | $per |"
+        echo "| $n | $expansion | $wall ms | $((wall - floor_wall)) ms | $cpu ms | $((cpu - floor_cpu)) ms | $per |"
     done
 fi

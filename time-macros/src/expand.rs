@@ -26,13 +26,13 @@ pub(crate) fn expand(
     options: &Options,
     table_file: Option<&str>,
 ) -> TokenStream {
-    // The last sentence of every clock's doc names the table by its file name.
+    // The last sentence of every clock's doc names the table it comes from, by file name.
     let declared_by = match table_file {
         Some(file) => format!(
-            " Declared by `declare_clocks!` from `{}`.",
+            " Declared in `{}`.",
             file.rsplit(['/', '\\']).next().unwrap_or(file)
         ),
-        None => " Declared by `declare_clocks!`.".to_owned(),
+        None => String::new(),
     };
     let runtime = Ident::new("__time_core", Span::call_site());
     let mut rows = TokenStream::new();
@@ -161,29 +161,30 @@ fn marker_doc(doc: &mut String, clock: &Clock, options: &Options, declared_by: &
 }
 
 /// The generated paragraph of a marker type's doc: how the clock is read, whether it
-/// is monotonic, its id and relations, and where it was declared. One line, so that
-/// the macro builds one string literal per clock for it.
+/// is monotonic, its id and relations, and where it was declared. Short, and one
+/// string per clock: escaping doc strings is the largest part of what the macro
+/// spends per clock. The page of the type lists its trait impls (`ClockSource`,
+/// `MonotonicClock`) on its own.
 fn generated_doc(doc: &mut String, clock: &Clock, options: &Options, declared_by: &str) {
     use std::fmt::Write;
-    doc.push_str(" A [`ClockSource`](::time_core::ClockSource) ");
     match (options.backend, &clock.getter) {
-        (Backend::Posix, _) => doc.push_str("read with `clock_gettime`"),
+        (Backend::Posix, _) => doc.push_str(" Read with `clock_gettime`"),
         (Backend::Kernel, Some(getter)) => {
-            let _ = write!(doc, "read by the C function `{getter}`");
+            let _ = write!(doc, " Read by the C function `{getter}`");
         }
-        (Backend::Kernel, None) => doc.push_str("with no reader"),
+        (Backend::Kernel, None) => doc.push_str(" Not readable"),
     }
     doc.push_str(if clock.monotonic {
-        "; monotonic, so [`Instant::elapsed`](::time_core::Instant::elapsed) is available."
+        "; monotonic."
     } else {
         "; not monotonic: it can jump backwards."
     });
     match &clock.clockid {
         Some(ClockId::Constant(constant)) => {
-            let _ = write!(doc, " Its `clockid_t` is `{constant}`.");
+            let _ = write!(doc, " `clockid_t`: `{constant}`.");
         }
         Some(ClockId::Number(number)) => {
-            let _ = write!(doc, " Its `clockid_t` is `{number}`.");
+            let _ = write!(doc, " `clockid_t`: `{number}`.");
         }
         None => {}
     }
@@ -328,10 +329,8 @@ mod tests {
             Some("/x/clocks.toml"),
         )
         .to_string();
-        let doc = " Time since boot.\\n\\n A [`ClockSource`](::time_core::ClockSource) read by the C \
-                   function `get_monotonic`; monotonic, so [`Instant::elapsed`](::time_core::Instant::elapsed) \
-                   is available. Its `clockid_t` is `CLOCK_MONOTONIC`. Declared by `declare_clocks!` \
-                   from `clocks.toml`.";
+        let doc = " Time since boot.\\n\\n Read by the C function `get_monotonic`; monotonic. \
+                   `clockid_t`: `CLOCK_MONOTONIC`. Declared in `clocks.toml`.";
         assert!(
             out.contains(&format!(
                 ":: time_core :: __private :: clock_items ! {{ clocks = [Monotonic \"{doc}\" \"Monotonic\" true \
@@ -358,10 +357,9 @@ mod tests {
         let out = expand(&[Declared::Clock(real)], &Options::default(), None).to_string();
         assert!(
             out.contains(
-                "clocks = [Real \" A [`ClockSource`](::time_core::ClockSource) read by the C function \
-                 `get_real`; not monotonic: it can jump backwards. Its `clockid_t` is `0`. Declared by \
-                 `declare_clocks!`.\" \"Real\" false [0] { unsafe { get_real () } }] ; monotonic = [] ; \
-                 extern_getters = [get_real] ;"
+                "clocks = [Real \" Read by the C function `get_real`; not monotonic: it can jump \
+                 backwards. `clockid_t`: `0`.\" \"Real\" false [0] { unsafe { get_real () } }] ; \
+                 monotonic = [] ; extern_getters = [get_real] ;"
             ),
             "{out}"
         );

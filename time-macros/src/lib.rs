@@ -31,7 +31,7 @@ use proc_macro::TokenStream;
 ///
 /// See `time_core::declare_clocks!` for the forms, the table schema and the expansion.
 ///
-/// With `DECLARE_CLOCKS_TIMING` set in the compiler's environment, each expansion also
+/// With `DECLARE_CLOCKS_TIMING` set (non-empty) in the compiler's environment, each expansion also
 /// prints how long it took, measured inside the compiler (`scripts/macro-scaling.sh`
 /// uses it). The variable is not tracked: touch the invoking file to measure again.
 #[proc_macro]
@@ -39,7 +39,7 @@ pub fn declare_clocks(input: TokenStream) -> TokenStream {
     let start = std::time::Instant::now();
     let env = env::Environment::from_compiler();
     let output = declare::declare_clocks(input.into(), &env).into();
-    if std::env::var_os("DECLARE_CLOCKS_TIMING").is_some() {
+    if std::env::var_os("DECLARE_CLOCKS_TIMING").is_some_and(|value| !value.is_empty()) {
         eprintln!(
             "declare_clocks!: expanded in {:.3} ms",
             start.elapsed().as_secs_f64() * 1e3
