@@ -206,16 +206,62 @@ mod tests {
         let out = declare_clocks(quote!("bad.toml"), &env);
         let errors = errors(&out);
         assert_eq!(errors.len(), 2, "{errors:?}");
+        // In file order.
         assert!(
-            errors[0].contains("bad.toml:9:13: `monotonic` must be a boolean"),
+            errors[0].contains("bad.toml:7:8: clock name `bad_name` is not UpperCamelCase"),
             "{errors:?}"
         );
         assert!(
-            errors[1].contains("bad.toml:7:8: clock name `bad_name` is not UpperCamelCase"),
+            errors[1].contains("bad.toml:9:13: `monotonic` must be a boolean"),
             "{errors:?}"
         );
         let text = out.to_string();
         assert!(text.contains("clocks = [Good "), "{text}");
+    }
+
+    #[test]
+    fn a_misspelt_required_key_is_one_error_not_also_a_missing_key() {
+        let env = env_with(
+            "typo.toml",
+            b"[[clock]]\nname = \"A\"\ngettr = \"g\"\nmonotonic = true\n",
+        );
+        let file_errors = errors(&declare_clocks(quote!("typo.toml"), &env));
+        assert_eq!(file_errors.len(), 1, "{file_errors:?}");
+        assert!(
+            file_errors[0].contains("unknown key `gettr`"),
+            "{file_errors:?}"
+        );
+        assert!(
+            file_errors[0].contains("did you mean `getter`?"),
+            "{file_errors:?}"
+        );
+
+        let inline = declare_clocks(
+            quote!(A {
+                gettr: g,
+                monotonic: true
+            }),
+            &env,
+        );
+        let inline_errors = errors(&inline);
+        assert_eq!(inline_errors.len(), 1, "{inline_errors:?}");
+        assert!(
+            inline_errors[0].contains("unknown key `gettr` in clock `A`"),
+            "{inline_errors:?}"
+        );
+
+        // A key that resembles nothing leaves the required key missing.
+        let env = env_with(
+            "unrelated.toml",
+            b"[[clock]]\nname = \"A\"\nfrequency = 1\nmonotonic = true\n",
+        );
+        let unrelated_errors = errors(&declare_clocks(quote!("unrelated.toml"), &env));
+        assert_eq!(unrelated_errors.len(), 2, "{unrelated_errors:?}");
+        assert!(
+            unrelated_errors[0]
+                .contains("unrelated.toml:1:1: clock `A` is missing the required key `getter`"),
+            "{unrelated_errors:?}"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Error collection: every problem is recorded with its [`Site`], and all of them are
-//! reported together (as serde_derive's `Ctxt` does).
+//! reported together (as serde_derive's `Ctxt` does): errors about the macro's tokens
+//! first, then errors about the table file in the order of their place in the file.
 //!
 //! Errors about a table file cannot point into the file (the compiler only knows the
 //! invocation's tokens), so they are attached to the path literal and their message
@@ -25,8 +26,8 @@ pub(crate) struct TableText {
 #[derive(Debug)]
 pub(crate) struct Diagnostics<'t> {
     table: Option<&'t TableText>,
-    errors: Option<syn::Error>,
-    count: usize,
+    /// Each error with its byte offset in the table file (`None`: about tokens).
+    errors: Vec<(Option<usize>, syn::Error)>,
 }
 
 impl<'t> Diagnostics<'t> {
@@ -34,8 +35,7 @@ impl<'t> Diagnostics<'t> {
     pub(crate) fn for_tokens() -> Self {
         Diagnostics {
             table: None,
-            errors: None,
-            count: 0,
+            errors: Vec::new(),
         }
     }
 
@@ -43,22 +43,25 @@ impl<'t> Diagnostics<'t> {
     pub(crate) fn for_table(table: &'t TableText) -> Self {
         Diagnostics {
             table: Some(table),
-            errors: None,
-            count: 0,
+            errors: Vec::new(),
         }
     }
 
     /// Records `message` at `site`, followed by a `help:` line that says what to do.
     pub(crate) fn error(&mut self, site: &Site, message: impl Display, help: impl Display) {
         let error = match (site, self.table) {
-            (Site::Table(range), Some(table)) => syn::Error::new(
-                table.span,
-                format!(
-                    "{}: {message}\n{}\n  = help: {help}",
-                    table.location(range),
-                    table.excerpt(range)
-                ),
-            ),
+            (Site::Table(range), Some(table)) => {
+                let error = syn::Error::new(
+                    table.span,
+                    format!(
+                        "{}: {message}\n{}\n  = help: {help}",
+                        table.location(range),
+                        table.excerpt(range)
+                    ),
+                );
+                self.errors.push((Some(range.start), error));
+                return;
+            }
             (Site::Table(_), None) => {
                 syn::Error::new(Span::call_site(), format!("{message}\n  = help: {help}"))
             }
@@ -71,11 +74,7 @@ impl<'t> Diagnostics<'t> {
 
     /// Records an error that already has its span and text (e.g. from `syn`).
     pub(crate) fn push(&mut self, error: syn::Error) {
-        self.count += 1;
-        match &mut self.errors {
-            Some(errors) => errors.combine(error),
-            None => self.errors = Some(error),
-        }
+        self.errors.push((None, error));
     }
 
     /// `path:LINE:COL` of `site`, for notes such as "first declared at …".
@@ -88,12 +87,21 @@ impl<'t> Diagnostics<'t> {
 
     /// How many errors were recorded.
     pub(crate) fn count(&self) -> usize {
-        self.count
+        self.errors.len()
     }
 
-    /// The combined errors, if any.
-    pub(crate) fn finish(self) -> Option<syn::Error> {
+    /// The combined errors, if any: those about tokens in the order they were found,
+    /// then those about the table file in file order (a stable sort, so errors at one
+    /// place keep the order they were found in).
+    pub(crate) fn finish(mut self) -> Option<syn::Error> {
+        self.errors.sort_by_key(|(offset, _)| *offset);
         self.errors
+            .into_iter()
+            .map(|(_, error)| error)
+            .reduce(|mut all, error| {
+                all.combine(error);
+                all
+            })
     }
 }
 

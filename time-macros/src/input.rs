@@ -346,14 +346,17 @@ fn assign(row: &mut ClockRow, key: &Ident, value: InlineValue, diagnostics: &mut
             "an inline row is named by the identifier before its braces",
             "remove `name: …` and write the name in front: `Monotonic { getter: ktime_get, … }`",
         ),
-        unknown => diagnostics.error(
-            &Site::Tokens(key.span()),
-            format_args!(
-                "unknown key `{unknown}` in clock `{}`",
-                row.name.as_ref().map_or("?", |n| n.value.as_str())
-            ),
-            valid_keys_help(unknown, &model::ROW_KEYS[1..]),
-        ),
+        unknown => {
+            diagnostics.error(
+                &Site::Tokens(key.span()),
+                format_args!(
+                    "unknown key `{unknown}` in clock `{}`",
+                    row.name.as_ref().map_or("?", |n| n.value.as_str())
+                ),
+                valid_keys_help(unknown, &model::ROW_KEYS[1..]),
+            );
+            row.misspelt(unknown, &model::ROW_KEYS[1..]);
+        }
     }
 }
 

@@ -73,15 +73,25 @@ pub(crate) struct ClockRow {
     /// row still declares its type, so uses of it do not cascade into more errors,
     /// but the reading errors are what the user sees.
     pub(crate) had_errors: bool,
-    /// Keys present in the row whose value was rejected (already reported), so that
-    /// validation does not also call them missing.
+    /// Keys present in the row whose value was rejected, and keys that an unknown key
+    /// resembles (both already reported), so that validation does not also call them
+    /// missing.
     pub(crate) rejected: Vec<String>,
 }
 
 impl ClockRow {
-    /// Whether the row has `key`, possibly with a rejected value.
+    /// Whether the row has `key` with a rejected value, or a misspelling of it.
     pub(crate) fn mentions(&self, key: &str) -> bool {
         self.rejected.iter().any(|rejected| rejected == key)
+    }
+
+    /// Records that the row has the unknown key `unknown`, already reported with a
+    /// "did you mean" among `keys`: the key it resembles counts as present, so a
+    /// misspelt required key is one error, not also a "missing key" error.
+    pub(crate) fn misspelt(&mut self, unknown: &str, keys: &[&str]) {
+        if let Some(meant) = crate::diagnostics::did_you_mean(unknown, keys) {
+            self.rejected.push(meant.to_owned());
+        }
     }
 
     pub(crate) fn new(site: Site) -> Self {

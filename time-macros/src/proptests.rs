@@ -168,6 +168,15 @@ fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
     }
 }
 
+/// The `LINE:COL` an error message starts with (`clocks.toml:LINE:COL: …`), if any.
+fn table_place(error: &str) -> Option<(usize, usize)> {
+    let rest = error.strip_prefix("clocks.toml:")?;
+    let mut parts = rest.splitn(3, ':');
+    let line = parts.next()?.parse().ok()?;
+    let column = parts.next()?.parse().ok()?;
+    Some((line, column))
+}
+
 /// Reads, validates and expands `text` as the table `clocks.toml`, as
 /// `declare::from_file` does once it has the file's text.
 fn expand_text(text: &str, options: &Options) -> Expansion {
@@ -212,6 +221,14 @@ fn check_invariants(expansion: &Expansion) -> TestCaseResult {
     for error in &expansion.errors {
         prop_assert!(!error.trim().is_empty(), "an empty error message");
     }
+    // Errors about the table come in file order, after any about tokens.
+    let places: Vec<Option<(usize, usize)>> =
+        expansion.errors.iter().map(|e| table_place(e)).collect();
+    prop_assert!(
+        places.windows(2).all(|pair| pair[0] <= pair[1]),
+        "errors out of file order: {:?}",
+        places
+    );
     Ok(())
 }
 
@@ -891,6 +908,9 @@ enum Fault {
     WrongType(Index, Index),
     /// Rename one of the row's keys to an unknown key.
     Rename(Index, String),
+    /// Misspell one of the row's keys (its last letter doubled), so that the error
+    /// suggests the key it stands for.
+    Misspell(Index),
     /// Give the row the name of another row.
     DuplicateName(Index),
     /// Give the row the getter of another row.
@@ -984,6 +1004,7 @@ fn fault() -> impl Strategy<Value = Fault> {
             };
             Fault::Rename(key, new)
         }),
+        any::<Index>().prop_map(Fault::Misspell),
         any::<Index>().prop_map(Fault::DuplicateName),
         any::<Index>().prop_map(Fault::DuplicateGetter),
         bad_name().prop_map(Fault::BadName),
@@ -1066,6 +1087,17 @@ fn apply_fault(table: &Table, layout: &Layout, row: usize, fault: &Fault) -> (St
         .iter()
         .map(|(k, _)| *k)
         .collect();
+    // A misspelling is a rename to a near miss of the key.
+    let misspelt;
+    let fault = match fault {
+        Fault::Misspell(key) => {
+            let name = keys[key.index(keys.len())];
+            let last = name.chars().last().unwrap_or('x');
+            misspelt = Fault::Rename(*key, format!("{name}{last}"));
+            &misspelt
+        }
+        other => other,
+    };
     let written = match fault {
         Fault::Drop(key) => {
             let key = keys[key.index(keys.len())];
@@ -1147,7 +1179,11 @@ fn apply_fault(table: &Table, layout: &Layout, row: usize, fault: &Fault) -> (St
                 at.key_column,
                 format!("unknown key `{new}` in a `[[clock]]` table"),
             ));
-            errors.extend(missing_error(&table, row, key, &written, key != "name"));
+            // An unknown key that resembles the renamed one stands for it (the error
+            // says "did you mean"), so the key is not also reported missing.
+            if crate::diagnostics::did_you_mean(new, ROW_KEYS) != Some(key) {
+                errors.extend(missing_error(&table, row, key, &written, key != "name"));
+            }
             if key == "offset_base" {
                 errors.extend(lost_base_error(&table, row, &written));
             }
@@ -1233,6 +1269,7 @@ fn apply_fault(table: &Table, layout: &Layout, row: usize, fault: &Fault) -> (St
             rows[row] = Outcome::MarkerOnly;
             written
         }
+        Fault::Misspell(_) => unreachable!("turned into a rename above"),
     };
     (written.text, Expected { errors, rows })
 }

@@ -123,11 +123,14 @@ fn read_row(table: &DeTable<'_>, row_site: Site, diagnostics: &mut Diagnostics<'
                 },
                 other => wrong_type(key_name, "a constant name (string) or an integer", other, &value_site, diagnostics),
             },
-            unknown => diagnostics.error(
-                &site(key),
-                format_args!("unknown key `{unknown}` in a `[[clock]]` table"),
-                valid_keys_help(unknown, model::ROW_KEYS),
-            ),
+            unknown => {
+                diagnostics.error(
+                    &site(key),
+                    format_args!("unknown key `{unknown}` in a `[[clock]]` table"),
+                    valid_keys_help(unknown, model::ROW_KEYS),
+                );
+                row.misspelt(unknown, model::ROW_KEYS);
+            }
         }
         if diagnostics.count() > errors_before_key {
             row.rejected.push(key_name.to_owned());
