@@ -255,7 +255,10 @@ fn check_relation(
             diagnostics.error(
                 &site,
                 "conversions between clocks need the kernel's `ktime_mono_to_any` from a bindings module",
-                "add `bindings = PATH` (kernel backend), or remove `offset`/`offset_base` from the table",
+                format_args!(
+                    "add {} (kernel backend), or remove `offset`/`offset_base` from the table",
+                    option_syntax(&site, "bindings = crate::bindings")
+                ),
             );
             Relation::None
         }
@@ -456,8 +459,12 @@ fn check_clockid(
             diagnostics.error(
                 &clockid.site,
                 format_args!("clock id `{constant}` names a constant, but there is no bindings module to find it in"),
-                "add `bindings = PATH` (the module with the C constants) to the invocation, use `backend = posix` \
-                 (constants from `libc`), or write the id as an integer",
+                format_args!(
+                    "add {} (the module with the C constants), or {} (constants from `libc`), \
+                     or write the id as an integer",
+                    option_syntax(&clockid.site, "bindings = crate::bindings"),
+                    option_syntax(&clockid.site, "backend = posix")
+                ),
             );
             None
         }
@@ -474,6 +481,16 @@ fn span_of(site: &Site) -> Span {
     match site {
         Site::Tokens(span) => *span,
         Site::Table(_) => Span::call_site(),
+    }
+}
+
+/// How to write the macro option `option` (`name = value`) in the form the row at
+/// `site` comes from: inline rows take options as leading `name = value;` items, the
+/// file form takes them after the table's path.
+fn option_syntax(site: &Site, option: &str) -> String {
+    match site {
+        Site::Tokens(_) => format!("`{option};` before the rows"),
+        Site::Table(_) => format!("`, {option}` after the table's path"),
     }
 }
 
@@ -632,6 +649,20 @@ mod tests {
             &Options::default(),
         );
         assert!(errors[0].contains("no bindings module"), "{errors:?}");
+        // The help writes the options in the syntax of the row's form: inline here.
+        assert!(
+            errors[0].contains("add `bindings = crate::bindings;` before the rows")
+                && errors[0].contains("or `backend = posix;` before the rows"),
+            "{errors:?}"
+        );
+        let mut in_a_file = with_id(ClockIdSpec::Constant("CLOCK_MONOTONIC".into()));
+        in_a_file.clockid.as_mut().expect("set above").site = Site::Table(0..1);
+        let (_, errors) = run(&[in_a_file], &Options::default());
+        assert!(
+            errors[0].contains("add `, bindings = crate::bindings` after the table's path")
+                && errors[0].contains("or `, backend = posix` after the table's path"),
+            "{errors:?}"
+        );
         let bindings = Options {
             bindings: Some(syn::parse_quote!(crate::bindings)),
             ..Options::default()
