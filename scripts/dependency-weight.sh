@@ -3,7 +3,8 @@
 # depends on (`cargo build -p time-macros`, dev profile, fresh target dir), with the
 # features trimmed as in the root Cargo.toml ("now") against the crates' default
 # features ("untrimmed": syn, quote, proc-macro2 and toml with their defaults, plus the
-# `preserve_order` the macro needs).
+# `preserve_order` the macro needs), and "now" without the profile lines that optimise
+# the TOML reader ("unoptimised").
 #
 # Works on scratch copies of the workspace in a temp dir (never edits this checkout);
 # the untrimmed copy may fetch crates the lock file lacks, so it runs online.
@@ -31,7 +32,11 @@ copy() {
 }
 
 copy now
+copy unoptimised
 copy untrimmed
+# Unoptimised: without the [profile.*.package.*] lines that compile the TOML reader
+# with opt-level 3 (the cost of the expansion-time optimisation).
+sed -i '/^\[profile\.[a-z]*\.package\./,/^opt-level/d' "$work/unoptimised/Cargo.toml"
 # Untrimmed: the workspace dependency lines with the crates' default features.
 sed -i \
     -e 's/^syn = .*/syn = "2.0"/' \
@@ -47,7 +52,7 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 echo "## Clean build of time-macros and its dependencies (cargo build -p time-macros, $jobs jobs, median of $runs; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 echo "| features | crates (with time-macros) | wall | CPU (user+sys) | crates |"
 echo "|---|---:|---:|---:|---|"
-for variant in now untrimmed; do
+for variant in now unoptimised untrimmed; do
     walls=()
     cpus=()
     for ((r = 0; r < runs; r++)); do
