@@ -22,7 +22,10 @@ use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai}
 use kernel_integration::timekeeper::{
     self, TestModeGuard, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET,
 };
-use time_core::{ClockSource, Deadline, Delta, Instant, Ktime, MonotonicClock};
+use time_core::{Deadline, Delta, Instant, Ktime, MonotonicClock};
+
+mod support;
+use support::{read_all, Readings};
 
 const MS: Delta = Delta::from_millis(1);
 const SEC: Delta = Delta::from_secs(1);
@@ -168,30 +171,6 @@ struct Model {
     offs_boot: Ktime,
     offs_tai: Ktime,
     tai_offset: Ktime,
-}
-
-/// One reading of every clock, in table order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Readings {
-    mono: Ktime,
-    real: Ktime,
-    boot: Ktime,
-    tai: Ktime,
-    raw: Ktime,
-}
-
-fn now<C: ClockSource>() -> Ktime {
-    Instant::<C>::now().to_ktime()
-}
-
-fn read_all() -> Readings {
-    Readings {
-        mono: now::<Monotonic>(),
-        real: now::<RealTime>(),
-        boot: now::<BootTime>(),
-        tai: now::<Tai>(),
-        raw: now::<MonotonicRaw>(),
-    }
 }
 
 #[derive(Clone, Copy, Debug)]

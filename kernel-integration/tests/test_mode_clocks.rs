@@ -8,33 +8,12 @@ use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai}
 use kernel_integration::timekeeper::{
     self, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET,
 };
-use time_core::{ClockSource, Delta, Instant, Ktime};
+use time_core::{Delta, Instant, Ktime};
+
+mod support;
+use support::{now, read_all, Readings};
 
 type Result = std::result::Result<(), TimekeeperError>;
-
-/// One reading of every clock, in table order.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Readings {
-    mono: Ktime,
-    real: Ktime,
-    boot: Ktime,
-    tai: Ktime,
-    raw: Ktime,
-}
-
-fn now<C: ClockSource>() -> Ktime {
-    Instant::<C>::now().to_ktime()
-}
-
-fn read_all() -> Readings {
-    Readings {
-        mono: now::<Monotonic>(),
-        real: now::<RealTime>(),
-        boot: now::<BootTime>(),
-        tai: now::<Tai>(),
-        raw: now::<MonotonicRaw>(),
-    }
-}
 
 /// The clocks when test mode starts, with `mono`/`raw` and the offsets given.
 fn expected(mono: Ktime, raw: Ktime, offs_real: Ktime, offs_boot: Ktime, tai: Ktime) -> Readings {
