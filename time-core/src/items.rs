@@ -59,10 +59,11 @@ macro_rules! __clock_items {
 
                     #[inline]
                     fn ktime_get() -> $crate::__private::Ktime
-                    // The body is `unsafe { getter() }`, SAFETY: the clock table declares
-                    // the getter as the C function `ktime_t getter(void)`, which takes no
-                    // arguments, has no preconditions and only reads timekeeping state;
-                    // or, with the posix backend, the safe `clock_gettime` reader.
+                    // SAFETY (of the `unsafe { getter() }` that `$body` is with the
+                    // kernel backend; the posix backend's reader is safe): the clock
+                    // table declares the getter as the C function `ktime_t getter(void)`,
+                    // which takes no arguments, has no preconditions and only reads
+                    // timekeeping state.
                     $body
                 }
             )*

@@ -3,8 +3,9 @@
 //! guarantee the clock table gives.
 
 pub use core;
-// Short names for the generated impls, which refer to everything through this module.
-pub use core::option::Option::{self, None, Some};
+// Short paths for the generated impls, which name everything through this module
+// (`$crate::__private::str` is the primitive even where a user type shadows `str`).
+pub use core::option::Option;
 pub use core::primitive::{bool, str};
 
 /// Writes out the rows `declare_clocks!` validated (see `items.rs`).

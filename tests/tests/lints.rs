@@ -1,0 +1,134 @@
+//! The expansion is lint-clean: modules that deny warnings and a strict set of
+//! rustc and clippy lints declare clocks in every form — the project's own
+//! `clocks.toml` with a bindings module (getters, clock-id constants and the
+//! conversions through `ktime_mono_to_any`), the posix backend, and inline rows whose
+//! getters the macro declares as `extern "C"` — as thiserror's `tests/test_lints.rs`
+//! checks its expansion. `cargo clippy --all-targets` (CI) applies the clippy half.
+
+use time_core::{ClockSource, Delta, Instant, Ktime};
+
+/// A bindgen-shaped stand-in for `kernel-integration`'s bindings: just what
+/// `clocks.toml` refers to, undocumented and C-named as bindgen output is.
+#[allow(non_camel_case_types, non_upper_case_globals, missing_docs)]
+pub mod bindings {
+    use time_core::Ktime;
+
+    pub const CLOCK_REALTIME: u32 = 0;
+    pub const CLOCK_MONOTONIC: u32 = 1;
+    pub const CLOCK_MONOTONIC_RAW: u32 = 4;
+    pub const CLOCK_BOOTTIME: u32 = 7;
+    pub const CLOCK_TAI: u32 = 11;
+
+    pub type tk_offsets = ::std::os::raw::c_uint;
+    pub const tk_offsets_TK_OFFS_REAL: tk_offsets = 0;
+    pub const tk_offsets_TK_OFFS_BOOT: tk_offsets = 1;
+    pub const tk_offsets_TK_OFFS_TAI: tk_offsets = 2;
+
+    /// # Safety
+    /// Always safe; `unsafe` to match the shape of a bindgen'd C function.
+    pub unsafe fn ktime_mono_to_any(ktime: Ktime, offset: tk_offsets) -> Ktime {
+        ktime + 1_000 * Ktime::from(offset + 1)
+    }
+
+    /// # Safety
+    /// Always safe, as the getters below.
+    pub unsafe fn ktime_get() -> Ktime {
+        5
+    }
+    /// # Safety
+    /// Always safe.
+    pub unsafe fn ktime_get_real() -> Ktime {
+        1_005
+    }
+    /// # Safety
+    /// Always safe.
+    pub unsafe fn ktime_get_boottime() -> Ktime {
+        2_005
+    }
+    /// # Safety
+    /// Always safe.
+    pub unsafe fn ktime_get_clocktai() -> Ktime {
+        3_005
+    }
+    /// # Safety
+    /// Always safe.
+    pub unsafe fn ktime_get_raw() -> Ktime {
+        4
+    }
+}
+
+/// `clocks.toml` through the bindings module above.
+pub mod kernel_clocks {
+    #![deny(
+        warnings,
+        missing_docs,
+        unused_qualifications,
+        unused_results,
+        unused_import_braces,
+        trivial_casts,
+        trivial_numeric_casts,
+        unsafe_op_in_unsafe_fn,
+        rust_2018_idioms,
+        clippy::all,
+        clippy::pedantic,
+        clippy::undocumented_unsafe_blocks
+    )]
+    time_core::declare_clocks!("../clocks.toml", bindings = crate::bindings);
+}
+
+/// `clocks.toml` through the posix backend.
+pub mod posix_clocks {
+    #![deny(
+        warnings,
+        missing_docs,
+        unused_qualifications,
+        unused_results,
+        trivial_casts,
+        trivial_numeric_casts,
+        rust_2018_idioms,
+        clippy::all,
+        clippy::pedantic
+    )]
+    time_core::declare_clocks!("../clocks.toml", backend = posix);
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn lints_test_getter() -> Ktime {
+    42
+}
+
+/// Inline rows with a getter the macro declares itself.
+pub mod inline_clocks {
+    #![deny(
+        warnings,
+        missing_docs,
+        unused_qualifications,
+        unused_results,
+        trivial_casts,
+        trivial_numeric_casts,
+        unsafe_op_in_unsafe_fn,
+        rust_2018_idioms,
+        clippy::all,
+        clippy::pedantic,
+        clippy::undocumented_unsafe_blocks
+    )]
+    time_core::declare_clocks! {
+        LintClock { getter: lints_test_getter, monotonic: true, clockid: -3, doc: "A clock." },
+    }
+}
+
+#[test]
+fn every_form_expands_lint_clean_and_works() {
+    use kernel_clocks::{BootTime, Monotonic};
+    let boot: Instant<BootTime> = Instant::<Monotonic>::now().to_clock();
+    // The stand-in's `ktime_mono_to_any` adds 1000 × (offset + 1); TK_OFFS_BOOT is 1.
+    assert_eq!(boot.to_ktime(), 5 + 2_000);
+    assert_eq!(
+        Instant::<inline_clocks::LintClock>::now().to_ktime(),
+        42,
+        "the extern getter"
+    );
+    assert_eq!(inline_clocks::LintClock::ID, Some(-3), "a negative id");
+    let start = Instant::<posix_clocks::Monotonic>::now();
+    assert!(start.elapsed() >= Delta::ZERO);
+}
