@@ -14,15 +14,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+. scripts/lib.sh
 runs=${WEIGHT_RUNS:-3}
 jobs=${WEIGHT_JOBS:-$(nproc)}
-if [ -n "${WEIGHT_DIR:-}" ]; then
-    work=$WEIGHT_DIR
-    mkdir -p "$work"
-else
-    work=$(mktemp -d "${TMPDIR:-/tmp}/dependency-weight.XXXXXX")
-    trap 'rm -rf "$work"' EXIT
-fi
+scratch_dir dependency-weight "${WEIGHT_DIR:-}"
 
 copy() {
     rm -rf "$work/$1"
@@ -47,7 +42,6 @@ sed -i \
 grep -E '^(syn|quote|proc-macro2|toml) =' "$work/untrimmed/Cargo.toml" >&2
 (cd "$work/untrimmed" && cargo fetch -q)
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 echo "## Clean build of time-macros and its dependencies (cargo build -p time-macros, $jobs jobs, median of $runs; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 echo "| features | crates (with time-macros) | wall | CPU (user+sys) | crates |"

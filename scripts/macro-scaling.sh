@@ -21,6 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+. scripts/lib.sh
 what=${1:-all}
 sizes=(1 10 100 1000)
 
@@ -32,13 +33,7 @@ fi
 
 if [ "$what" = all ] || [ "$what" = check ]; then
     runs=${SCALING_RUNS:-3}
-    if [ -n "${SCALING_DIR:-}" ]; then
-        work=$SCALING_DIR
-        mkdir -p "$work"
-    else
-        work=$(mktemp -d "${TMPDIR:-/tmp}/macro-scaling.XXXXXX")
-        trap 'rm -rf "$work"' EXIT
-    fi
+    scratch_dir macro-scaling "${SCALING_DIR:-}"
     target="$work/target"
 
     # One crate per size; every clock is used, so each generated impl is type-checked.
@@ -103,7 +98,6 @@ EOF
     echo "| clocks | expansion inside rustc | wall | wall minus the 0-clock floor | CPU (user+sys) | CPU minus the floor | CPU per clock |"
     echo "|---:|---:|---:|---:|---:|---:|---:|"
     timing=1
-    median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
     floor_wall=
     floor_cpu=
     for n in 0 "${sizes[@]}"; do

@@ -19,6 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+. scripts/lib.sh
 runs=${REBUILD_RUNS:-3}
 base=${CARGO_TARGET_DIR:-$root/target}/rebuild-latency
 src="$base/src"
@@ -42,7 +43,6 @@ restore() {
     put_back "$base/helpers.h.orig" "$src/kernel-integration/include/helpers.h"
 }
 ms() { date +%s%3N; }
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 without_tai() {
     # The table without its [[clock]] block named "Tai" (up to the next [[clock]]).
