@@ -77,6 +77,18 @@ impl<'t> Diagnostics<'t> {
         self.errors.push((None, error));
     }
 
+    /// The span for tokens generated from `site`: the user's tokens for inline input,
+    /// the table's path literal for a place in the table file (the compiler knows no
+    /// span inside the file), so that notes about a generated item point at the row or
+    /// at the table.
+    pub(crate) fn span_of(&self, site: &Site) -> Span {
+        match (site, self.table) {
+            (Site::Tokens(span), _) => *span,
+            (Site::Table(_), Some(table)) => table.span,
+            (Site::Table(_), None) => Span::call_site(),
+        }
+    }
+
     /// `path:LINE:COL` of `site`, for notes such as "first declared at …".
     pub(crate) fn describe(&self, site: &Site) -> String {
         match (site, self.table) {

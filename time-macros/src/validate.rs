@@ -6,7 +6,7 @@
 use crate::diagnostics::Diagnostics;
 use crate::input::{Backend, Options};
 use crate::model::{self, Clock, ClockId, ClockIdSpec, ClockRow, Located, Relation, Site};
-use proc_macro2::{Ident, Span};
+use proc_macro2::Ident;
 use std::collections::HashMap;
 
 /// Rust keywords (strict and reserved, all editions): never a clock or getter name.
@@ -305,7 +305,7 @@ fn check_relation(
                 .get_or_insert_with(|| offset.site.clone());
             Relation::Offset(Ident::new(
                 &format!("tk_offsets_{}", offset.value),
-                span_of(&offset.site),
+                diagnostics.span_of(&offset.site),
             ))
         }
     }
@@ -364,7 +364,7 @@ fn check_name(name: &Located<String>, diagnostics: &mut Diagnostics<'_>) -> Opti
             );
             None
         }
-        None => Some(Ident::new(text, span_of(&name.site))),
+        None => Some(Ident::new(text, diagnostics.span_of(&name.site))),
     }
 }
 
@@ -419,7 +419,7 @@ fn check_getter(getter: &Located<String>, diagnostics: &mut Diagnostics<'_>) -> 
             );
             None
         }
-        None => Some(Ident::new(text, span_of(&getter.site))),
+        None => Some(Ident::new(text, diagnostics.span_of(&getter.site))),
     }
 }
 
@@ -470,17 +470,8 @@ fn check_clockid(
         }
         ClockIdSpec::Constant(constant) => Some(ClockId::Constant(Ident::new(
             constant,
-            span_of(&clockid.site),
+            diagnostics.span_of(&clockid.site),
         ))),
-    }
-}
-
-/// Generated identifiers keep the user's span when there is one, so errors about
-/// them point at the inline row; names from a file get the call site.
-fn span_of(site: &Site) -> Span {
-    match site {
-        Site::Tokens(span) => *span,
-        Site::Table(_) => Span::call_site(),
     }
 }
 
@@ -497,6 +488,7 @@ fn option_syntax(site: &Site, option: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proc_macro2::Span;
 
     fn row(name: Option<&str>, getter: Option<&str>, monotonic: Option<bool>) -> ClockRow {
         let site = Site::Tokens(Span::call_site());
