@@ -73,7 +73,18 @@ pub mod kernel_clocks {
         clippy::pedantic,
         clippy::undocumented_unsafe_blocks
     )]
+    // With the bindings module also in scope, a generated `crate::bindings::…` path
+    // that rustc took for user code would trip `unused_qualifications`.
+    use crate::bindings;
+
     time_core::declare_clocks!("../clocks.toml", bindings = crate::bindings);
+
+    /// The raw monotonic reading, through the module in scope.
+    #[must_use]
+    pub fn raw_monotonic() -> time_core::Ktime {
+        // SAFETY: the stand-in getter has no preconditions.
+        unsafe { bindings::ktime_get() }
+    }
 }
 
 /// `clocks.toml` through the posix backend.
@@ -123,6 +134,7 @@ fn every_form_expands_lint_clean_and_works() {
     let boot: Instant<BootTime> = Instant::<Monotonic>::now().to_clock();
     // The stand-in's `ktime_mono_to_any` adds 1000 × (offset + 1); TK_OFFS_BOOT is 1.
     assert_eq!(boot.to_ktime(), 5 + 2_000);
+    assert_eq!(kernel_clocks::raw_monotonic(), 5);
     assert_eq!(
         Instant::<inline_clocks::LintClock>::now().to_ktime(),
         42,

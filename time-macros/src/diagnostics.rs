@@ -77,14 +77,16 @@ impl<'t> Diagnostics<'t> {
         self.errors.push((None, error));
     }
 
-    /// The span for tokens generated from `site`: the user's tokens for inline input,
-    /// the table's path literal for a place in the table file (the compiler knows no
-    /// span inside the file), so that notes about a generated item point at the row or
-    /// at the table.
+    /// The span for tokens generated from `site`: the user's tokens for inline input;
+    /// for a place in the table file (the compiler knows no span inside the file), the
+    /// table's path literal as the location but the call site's hygiene, so that
+    /// errors about a generated name point at the table while lints still see
+    /// macro-generated code (a bare `table.span` would make rustc lint the generated
+    /// `bindings::CONSTANT` paths as if the user had written them).
     pub(crate) fn span_of(&self, site: &Site) -> Span {
         match (site, self.table) {
             (Site::Tokens(span), _) => *span,
-            (Site::Table(_), Some(table)) => table.span,
+            (Site::Table(_), Some(table)) => Span::call_site().located_at(table.span),
             (Site::Table(_), None) => Span::call_site(),
         }
     }
