@@ -1,15 +1,35 @@
-//! The expansion is lint-clean: modules that deny warnings and a strict set of
-//! rustc and clippy lints declare clocks in every form — the project's own
+//! The expansion is lint-clean: this test crate denies warnings and a strict set of
+//! rustc and clippy lints, and declares clocks in every form — the project's own
 //! `clocks.toml` with a bindings module (getters, clock-id constants and the
 //! conversions through `ktime_mono_to_any`), the posix backend, and inline rows whose
 //! getters the macro declares as `extern "C"` — as thiserror's `tests/test_lints.rs`
 //! checks its expansion. `cargo clippy --all-targets` (CI) applies the clippy half.
 
+#![deny(
+    warnings,
+    missing_docs,
+    unused_qualifications,
+    unused_results,
+    unused_import_braces,
+    trivial_casts,
+    trivial_numeric_casts,
+    unsafe_op_in_unsafe_fn,
+    rust_2018_idioms,
+    clippy::all,
+    clippy::pedantic,
+    clippy::undocumented_unsafe_blocks
+)]
+
 use time_core::{ClockSource, Delta, Instant, Ktime};
 
 /// A bindgen-shaped stand-in for `kernel-integration`'s bindings: just what
 /// `clocks.toml` refers to, undocumented and C-named as bindgen output is.
-#[allow(non_camel_case_types, non_upper_case_globals, missing_docs)]
+#[allow(
+    non_camel_case_types,
+    non_upper_case_globals,
+    missing_docs,
+    clippy::must_use_candidate
+)]
 pub mod bindings {
     use time_core::Ktime;
 
@@ -59,20 +79,6 @@ pub mod bindings {
 
 /// `clocks.toml` through the bindings module above.
 pub mod kernel_clocks {
-    #![deny(
-        warnings,
-        missing_docs,
-        unused_qualifications,
-        unused_results,
-        unused_import_braces,
-        trivial_casts,
-        trivial_numeric_casts,
-        unsafe_op_in_unsafe_fn,
-        rust_2018_idioms,
-        clippy::all,
-        clippy::pedantic,
-        clippy::undocumented_unsafe_blocks
-    )]
     // With the bindings module also in scope, a generated `crate::bindings::…` path
     // that rustc took for user code would trip `unused_qualifications`.
     use crate::bindings;
@@ -89,17 +95,6 @@ pub mod kernel_clocks {
 
 /// `clocks.toml` through the posix backend.
 pub mod posix_clocks {
-    #![deny(
-        warnings,
-        missing_docs,
-        unused_qualifications,
-        unused_results,
-        trivial_casts,
-        trivial_numeric_casts,
-        rust_2018_idioms,
-        clippy::all,
-        clippy::pedantic
-    )]
     time_core::declare_clocks!("../clocks.toml", backend = posix);
 }
 
@@ -110,19 +105,6 @@ extern "C" fn lints_test_getter() -> Ktime {
 
 /// Inline rows with a getter the macro declares itself.
 pub mod inline_clocks {
-    #![deny(
-        warnings,
-        missing_docs,
-        unused_qualifications,
-        unused_results,
-        trivial_casts,
-        trivial_numeric_casts,
-        unsafe_op_in_unsafe_fn,
-        rust_2018_idioms,
-        clippy::all,
-        clippy::pedantic,
-        clippy::undocumented_unsafe_blocks
-    )]
     time_core::declare_clocks! {
         LintClock { getter: lints_test_getter, monotonic: true, clockid: -3, doc: "A clock." },
     }
