@@ -154,6 +154,13 @@ static s64 host_offset_midpoint(enum tk_offsets offs)
 	s64 after = host_clock_read_ns(CLOCK_MONOTONIC);
 	s64 offset = other - (before + (after - before) / 2);
 
+	/*
+	 * The kernel's offs_boot starts at 0 and only grows by the time spent
+	 * suspended; the estimate can come out a few ns below 0 when the calls
+	 * are uneven (a cold first call), which no kernel would show.
+	 */
+	if (offs == TK_OFFS_BOOT && offset < 0)
+		offset = 0;
 	return offs == TK_OFFS_TAI ? offset + host_tai_offset() : offset;
 }
 

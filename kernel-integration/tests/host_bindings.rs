@@ -165,6 +165,23 @@ fn mono_to_any_adds_the_current_offset() {
     }
 }
 
+/// The kernel's `offs_boot` starts at 0 and only grows by suspended time, so
+/// `BootTime` is never behind `Monotonic`; the host timekeeper estimates the offset
+/// from two clocks read one after the other and must not show a negative one.
+#[test]
+fn host_boot_offset_is_never_negative() {
+    for _ in 0..100_000 {
+        let mono = Instant::<Monotonic>::now();
+        let boot = mono.to_clock::<BootTime>();
+        assert!(
+            boot.to_ktime() >= mono.to_ktime(),
+            "BootTime {} is behind Monotonic {}",
+            boot.to_ktime(),
+            mono.to_ktime()
+        );
+    }
+}
+
 #[test]
 fn out_of_range_offsets_are_no_offset() {
     // SAFETY: no pointers, no preconditions; out-of-range offsets are
