@@ -49,27 +49,28 @@ impl<'t> Diagnostics<'t> {
 
     /// Records `message` at `site`, followed by a `help:` line that says what to do.
     pub(crate) fn error(&mut self, site: &Site, message: impl Display, help: impl Display) {
-        let error = match (site, self.table) {
-            (Site::Table(range), Some(table)) => {
-                let error = syn::Error::new(
+        let (offset, error) = match (site, self.table) {
+            (Site::Table(range), Some(table)) => (
+                Some(range.start),
+                syn::Error::new(
                     table.span,
                     format!(
                         "{}: {message}\n{}\n  = help: {help}",
                         table.location(range),
                         table.excerpt(range)
                     ),
-                );
-                self.errors.push((Some(range.start), error));
-                return;
-            }
-            (Site::Table(_), None) => {
-                syn::Error::new(Span::call_site(), format!("{message}\n  = help: {help}"))
-            }
-            (Site::Tokens(span), _) => {
-                syn::Error::new(*span, format!("{message}\n  = help: {help}"))
-            }
+                ),
+            ),
+            (Site::Table(_), None) => (
+                None,
+                syn::Error::new(Span::call_site(), format!("{message}\n  = help: {help}")),
+            ),
+            (Site::Tokens(span), _) => (
+                None,
+                syn::Error::new(*span, format!("{message}\n  = help: {help}")),
+            ),
         };
-        self.push(error);
+        self.errors.push((offset, error));
     }
 
     /// Records an error that already has its span and text (e.g. from `syn`).

@@ -48,7 +48,11 @@ pub(crate) fn expand(
                 continue;
             }
         };
-        let Some(reader) = reader(clock, options) else {
+        let id = clock
+            .clockid
+            .as_ref()
+            .map(|clockid| clockid_expr(clockid, options));
+        let Some(reader) = reader(clock, id.as_ref(), options) else {
             marker_only_types.extend(marker_only(&clock.name));
             continue;
         };
@@ -56,10 +60,6 @@ pub(crate) fn expand(
         let mut doc = String::new();
         marker_doc(&mut doc, clock, options, &declared_by);
         let name_text = Literal::string(&name.to_string());
-        let id = clock
-            .clockid
-            .as_ref()
-            .map(|clockid| clockid_expr(clockid, options));
         let body = match reader {
             Reader::Bindings(bindings, getter) => quote!({ unsafe { #bindings::#getter() } }),
             Reader::Extern(getter) => {
@@ -129,17 +129,19 @@ enum Reader<'a> {
     Bindings(&'a syn::Path, &'a Ident),
     /// `unsafe { getter() }`, with `getter` declared by the template.
     Extern(&'a Ident),
-    /// `clock_gettime` on the clock's id (posix backend).
-    Posix(TokenStream),
+    /// `clock_gettime` on the clock's id expression (posix backend).
+    Posix(&'a TokenStream),
 }
 
-/// `None` when the row has no way to be read, which validation does not let through.
-fn reader<'a>(clock: &'a Clock, options: &'a Options) -> Option<Reader<'a>> {
+/// How `clock` is read, given its id expression; `None` when the row has no way to be
+/// read, which validation does not let through.
+fn reader<'a>(
+    clock: &'a Clock,
+    id: Option<&'a TokenStream>,
+    options: &'a Options,
+) -> Option<Reader<'a>> {
     match (options.backend, &clock.getter, &options.bindings) {
-        (Backend::Posix, _, _) => clock
-            .clockid
-            .as_ref()
-            .map(|clockid| Reader::Posix(clockid_expr(clockid, options))),
+        (Backend::Posix, _, _) => id.map(Reader::Posix),
         (Backend::Kernel, Some(getter), Some(bindings)) => Some(Reader::Bindings(bindings, getter)),
         (Backend::Kernel, Some(getter), None) => Some(Reader::Extern(getter)),
         (Backend::Kernel, None, _) => None,
