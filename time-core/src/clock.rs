@@ -57,3 +57,43 @@ pub trait ClockSource: Sealed + 'static {
     note = "measure elapsed time on a clock declared with `monotonic = true`, or subtract two instants explicitly and handle a negative `Delta`"
 )]
 pub trait MonotonicClock: ClockSource + SealedMonotonic {}
+
+/// A clock that may be read in NMI context: its getter is one of the kernel's
+/// lock-free `*_fast_ns` accessors, not a seqcount reader like `ktime_get()`, which
+/// can deadlock when an NMI interrupts the timekeeping update it waits for.
+/// Implemented by `declare_clocks!` for rows with `nmi_safe = true`, and sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read in NMI context",
+    label = "only clocks declared with `nmi_safe = true` implement `NmiSafeClock`",
+    note = "`ktime_get()` and the other seqcount readers can deadlock in an NMI; use a clock read by a `*_fast_ns` accessor (e.g. `ktime_get_mono_fast_ns`), declared with `nmi_safe = true`"
+)]
+pub trait NmiSafeClock: ClockSource + crate::__private::SealedNmiSafe {}
+
+/// A clock the kernel has an hrtimer base for (`CLOCK_MONOTONIC`, `CLOCK_REALTIME`,
+/// `CLOCK_BOOTTIME`, `CLOCK_TAI`), so high-resolution timers can run on it.
+/// Implemented by `declare_clocks!` for rows with `hrtimer = true`, and sealed.
+#[diagnostic::on_unimplemented(
+    message = "there is no hrtimer base for clock `{Self}`",
+    label = "only clocks declared with `hrtimer = true` implement `HrTimerClock`",
+    note = "the kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and CLOCK_TAI only: run the timer on one of those (e.g. `Monotonic`)"
+)]
+pub trait HrTimerClock: ClockSource + crate::__private::SealedHrTimer {}
+
+/// A clock that can be set (`settimeofday`, `clock_settime`, NTP steps), so its
+/// readings jump forwards and backwards. Implemented by `declare_clocks!` for rows with
+/// `settable = true`, and sealed; never together with [`MonotonicClock`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a settable clock",
+    label = "only clocks declared with `settable = true` implement `SettableClock`"
+)]
+pub trait SettableClock: ClockSource + crate::__private::SealedSettable {}
+
+/// A clock that keeps counting while the system is suspended (`CLOCK_BOOTTIME` and
+/// the clocks derived from it). Implemented by `declare_clocks!` for rows with
+/// `counts_suspend = true`, and sealed.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not count time spent in suspend",
+    label = "only clocks declared with `counts_suspend = true` implement `SuspendCountingClock`",
+    note = "use a clock that keeps counting in suspend, such as `BootTime` (CLOCK_BOOTTIME)"
+)]
+pub trait SuspendCountingClock: ClockSource + crate::__private::SealedSuspendCounting {}

@@ -54,12 +54,17 @@ mod deadline;
 mod delta;
 mod instant;
 mod items;
+mod table;
 #[cfg(feature = "posix")]
 pub mod posix;
 #[cfg(test)]
 mod test_support;
 
-pub use clock::{ClockId, ClockSource, Ktime, MonotonicClock};
+pub use clock::{
+    ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, SettableClock,
+    SuspendCountingClock,
+};
+pub use table::{ClockInfo, ClockVisitor};
 pub use convert::ConvertsTo;
 pub use deadline::Deadline;
 pub use delta::{Delta, DeltaOutOfRange, NegativeDelta};

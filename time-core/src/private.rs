@@ -21,7 +21,11 @@ pub const fn clock_id(ids: &[ClockId]) -> Option<ClockId> {
     }
 }
 
-pub use crate::clock::{ClockId, ClockSource, Ktime, MonotonicClock};
+pub use crate::clock::{
+    ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, SettableClock,
+    SuspendCountingClock,
+};
+pub use crate::table::ClockInfo;
 pub use crate::convert::ConvertsTo;
 
 #[cfg(feature = "posix")]
@@ -77,3 +81,35 @@ pub trait SealedMonotonic {}
 pub trait SameClockAs<C, D> {}
 
 impl<C: ClockSource> SameClockAs<C, C> for crate::instant::Instant<C> {}
+
+/// Seals [`NmiSafeClock`]: only `declare_clocks!` implements it, for rows with
+/// `nmi_safe = true`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not declared NMI-safe in its clock table",
+    label = "`NmiSafeClock` is sealed: only rows with `nmi_safe = true` implement it"
+)]
+pub trait SealedNmiSafe {}
+
+/// Seals [`HrTimerClock`]: only `declare_clocks!` implements it, for rows with
+/// `hrtimer = true`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not declared with an hrtimer base in its clock table",
+    label = "`HrTimerClock` is sealed: only rows with `hrtimer = true` implement it"
+)]
+pub trait SealedHrTimer {}
+
+/// Seals [`SettableClock`]: only `declare_clocks!` implements it, for rows with
+/// `settable = true`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not declared settable in its clock table",
+    label = "`SettableClock` is sealed: only rows with `settable = true` implement it"
+)]
+pub trait SealedSettable {}
+
+/// Seals [`SuspendCountingClock`]: only `declare_clocks!` implements it, for rows with
+/// `counts_suspend = true`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not declared to count suspend in its clock table",
+    label = "`SuspendCountingClock` is sealed: only rows with `counts_suspend = true` implement it"
+)]
+pub trait SealedSuspendCounting {}
