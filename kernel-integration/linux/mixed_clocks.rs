@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Must not compile: subtracts an instant of one clock from an instant of another.
+//!
+//! `scripts/linux-test` builds this crate with the kernel's rustc and flags, in place
+//! of `clock_checks.rs`, and passes only if rustc rejects it with time-core's message
+//! ("they come from different clocks"). As a control, the same file with both
+//! instants on `Monotonic` must build.
+
+use kernel::prelude::*;
+use time_core::{Delta, Instant};
+
+pub mod kbind;
+
+time_core::declare_clocks!("clocks.toml", bindings = crate::kbind);
+
+module! {
+    type: MixedClocks,
+    name: "typed_clocks",
+    author: "typed-clocks",
+    description: "Subtracts instants of two clocks: must not compile",
+    license: "GPL",
+}
+
+/// The module that must not build.
+struct MixedClocks;
+
+impl kernel::Module for MixedClocks {
+    fn init(_module: &'static ThisModule) -> Result<Self> {
+        let start = Instant::<Monotonic>::now();
+        let mixed: Delta = Instant::<BootTime>::now() - start;
+        pr_info!("{}\n", mixed);
+        Ok(MixedClocks)
+    }
+}
