@@ -45,7 +45,12 @@ impl kernel::Module for TypedClocks {
         conversion_between_offsets(&mut checks);
         sleeps(&mut checks);
         hrtimer_on_monotonic(&mut checks);
-        pr_info!("{} checks: {} passed, {} failed\n", checks.passed + checks.failed, checks.passed, checks.failed);
+        pr_info!(
+            "{} checks: {} passed, {} failed\n",
+            checks.passed + checks.failed,
+            checks.passed,
+            checks.failed
+        );
         if checks.failed == 0 {
             pr_info!("PASS\n");
         } else {
@@ -124,7 +129,11 @@ impl ClockVisitor for AgreesWithKernel<'_> {
             let now = Instant::<C>::now();
             self.0.check(
                 true,
-                format_args!("clock {}: no clockid in the table; reads {:?}", C::NAME, now),
+                format_args!(
+                    "clock {}: no clockid in the table; reads {:?}",
+                    C::NAME,
+                    now
+                ),
             );
             return;
         };
@@ -132,7 +141,12 @@ impl ClockVisitor for AgreesWithKernel<'_> {
             let now = Instant::<C>::now();
             self.0.check(
                 true,
-                format_args!("clock {} id={}: no kernel accessor to compare with; reads {:?}", C::NAME, id, now),
+                format_args!(
+                    "clock {} id={}: no kernel accessor to compare with; reads {:?}",
+                    C::NAME,
+                    id,
+                    now
+                ),
             );
             return;
         };
@@ -188,7 +202,11 @@ fn table_matches_types(checks: &mut Checks) {
         }
     }
     let mut names = [""; 16];
-    let mut compare = Compare { index: 0, mismatches: 0, names: &mut names };
+    let mut compare = Compare {
+        index: 0,
+        mismatches: 0,
+        names: &mut names,
+    };
     for_each_clock(&mut compare);
     let (visited, mismatches) = (compare.index, compare.mismatches);
     let shown = &names[..visited.min(names.len())];
@@ -303,7 +321,8 @@ fn conversion_between_offsets(checks: &mut Checks) {
     let tai: Instant<Tai> = real.to_clock();
     let mono: Instant<Monotonic> = real.to_clock();
     // SAFETY: as in `conversion`.
-    let kernel = unsafe { kbind::ktime_mono_to_any(mono.to_ktime(), kbind::tk_offsets_TK_OFFS_TAI) };
+    let kernel =
+        unsafe { kbind::ktime_mono_to_any(mono.to_ktime(), kbind::tk_offsets_TK_OFFS_TAI) };
     checks.check(
         tai.to_ktime() == kernel && tai.to_clock::<RealTime>() == real,
         format_args!(
@@ -326,12 +345,18 @@ fn sleeps(checks: &mut Checks) {
     let asked = Delta::from_millis(20);
     // SAFETY: `msleep` may sleep: module init runs in process context, holding no lock.
     let slept = measured(|| unsafe { kbind::msleep(20) });
-    checks.check(slept >= asked, format_args!("msleep(20): slept {}, asked {}", slept, asked));
+    checks.check(
+        slept >= asked,
+        format_args!("msleep(20): slept {}, asked {}", slept, asked),
+    );
     for usecs in [5_000usize, 50_000] {
         let asked = Delta::from_micros(usecs as i64);
         // SAFETY: as above, for `fsleep`.
         let slept = measured(|| unsafe { kbind::fsleep(usecs) });
-        checks.check(slept >= asked, format_args!("fsleep({}): slept {}, asked {}", usecs, slept, asked));
+        checks.check(
+            slept >= asked,
+            format_args!("fsleep({}): slept {}, asked {}", usecs, slept, asked),
+        );
     }
 }
 
@@ -361,7 +386,13 @@ unsafe extern "C" fn on_timer(timer: *mut kbind::hrtimer) -> kbind::hrtimer_rest
     }
     // SAFETY: `timer` is the running timer, passed by the hrtimer core to its own
     // callback, which may forward it.
-    unsafe { kbind::hrtimer_forward(timer, now.to_ktime(), Delta::from_millis(PERIOD_MS).as_nanos()) };
+    unsafe {
+        kbind::hrtimer_forward(
+            timer,
+            now.to_ktime(),
+            Delta::from_millis(PERIOD_MS).as_nanos(),
+        )
+    };
     kbind::hrtimer_restart_HRTIMER_RESTART
 }
 
@@ -371,17 +402,34 @@ unsafe extern "C" fn on_timer(timer: *mut kbind::hrtimer) -> kbind::hrtimer_rest
 /// an idle timer as idle and an armed one as active.
 fn hrtimer_on_monotonic(checks: &mut Checks) {
     let Some(id) = Monotonic::ID else {
-        checks.check(false, format_args!("hrtimer Monotonic: the table gives no clockid"));
+        checks.check(
+            false,
+            format_args!("hrtimer Monotonic: the table gives no clockid"),
+        );
         return;
     };
     let timer = TIMER.0.get();
     let period = Delta::from_millis(PERIOD_MS);
     // SAFETY: `timer` points to static storage for a `struct hrtimer` that is not in
     // use (the timer is set up once, here); `on_timer` has the callback's signature.
-    unsafe { kbind::hrtimer_setup(timer, Some(on_timer), id, kbind::hrtimer_mode_HRTIMER_MODE_REL) };
+    unsafe {
+        kbind::hrtimer_setup(
+            timer,
+            Some(on_timer),
+            id,
+            kbind::hrtimer_mode_HRTIMER_MODE_REL,
+        )
+    };
     let start = Instant::<Monotonic>::now();
     // SAFETY: `timer` was set up above; module init runs in process context.
-    unsafe { kbind::hrtimer_start_range_ns(timer, period.as_nanos(), 0, kbind::hrtimer_mode_HRTIMER_MODE_REL) };
+    unsafe {
+        kbind::hrtimer_start_range_ns(
+            timer,
+            period.as_nanos(),
+            0,
+            kbind::hrtimer_mode_HRTIMER_MODE_REL,
+        )
+    };
     for _ in 0..100 {
         if FIRINGS.load(Ordering::Relaxed) >= 3 {
             break;
@@ -390,12 +438,21 @@ fn hrtimer_on_monotonic(checks: &mut Checks) {
         unsafe { kbind::msleep(PERIOD_MS as u32) };
     }
     let fired = FIRINGS.load(Ordering::Relaxed);
-    let after = FIRED_AT.each_ref().map(|at| Instant::<Monotonic>::from_ktime(at.load(Ordering::Relaxed)) - start);
+    let after = FIRED_AT
+        .each_ref()
+        .map(|at| Instant::<Monotonic>::from_ktime(at.load(Ordering::Relaxed)) - start);
     let on_time = (0..3).all(|n| after[n] >= period * (n as i64 + 1));
     // SAFETY: `timer` was set up above; cancelling waits for a running callback.
     let was_idle = unsafe { kbind::hrtimer_cancel(timer) } == 0;
     // SAFETY: as above; the timer is idle after the cancel.
-    unsafe { kbind::hrtimer_start_range_ns(timer, Delta::from_secs(10).as_nanos(), 0, kbind::hrtimer_mode_HRTIMER_MODE_REL) };
+    unsafe {
+        kbind::hrtimer_start_range_ns(
+            timer,
+            Delta::from_secs(10).as_nanos(),
+            0,
+            kbind::hrtimer_mode_HRTIMER_MODE_REL,
+        )
+    };
     // SAFETY: as above.
     let was_armed = unsafe { kbind::hrtimer_cancel(timer) } == 1;
     checks.check(

@@ -26,7 +26,9 @@ pub use b::{
 };
 
 // Timekeeper offsets and the conversion between clocks.
-pub use b::{ktime_mono_to_any, tk_offsets_TK_OFFS_BOOT, tk_offsets_TK_OFFS_REAL, tk_offsets_TK_OFFS_TAI};
+pub use b::{
+    ktime_mono_to_any, tk_offsets_TK_OFFS_BOOT, tk_offsets_TK_OFFS_REAL, tk_offsets_TK_OFFS_TAI,
+};
 
 // Exported `ktime_t` getters.
 pub use b::{ktime_get, ktime_get_coarse_with_offset, ktime_get_raw, ktime_get_with_offset};
@@ -38,7 +40,7 @@ pub use b::{
 };
 
 // Sleeping, delays and jiffies (exported).
-pub use b::{__msecs_to_jiffies, jiffies_to_usecs, msleep};
+pub use b::{__msecs_to_jiffies, jiffies_to_usecs, msleep, MAX_UDELAY_MS};
 
 // High-resolution timers (exported, except `hrtimer_setup` below).
 pub use b::{
