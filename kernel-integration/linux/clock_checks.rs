@@ -463,22 +463,3 @@ fn hrtimer_on_monotonic(checks: &mut Checks) {
         ),
     );
 }
-
-// TEMPORARY until declare_clocks! generates `CLOCKS` and `for_each_clock`: the default
-// table by hand.
-/// The clocks of the table.
-pub const CLOCKS: [time_core::ClockInfo; 5] = [
-    time_core::ClockInfo::of::<Monotonic>(""),
-    time_core::ClockInfo::of::<RealTime>(""),
-    time_core::ClockInfo::of::<BootTime>(""),
-    time_core::ClockInfo::of::<Tai>(""),
-    time_core::ClockInfo::of::<MonotonicRaw>(""),
-];
-/// Visits the clocks of the table.
-pub fn for_each_clock(visitor: &mut impl ClockVisitor) {
-    visitor.visit::<Monotonic>();
-    visitor.visit::<RealTime>();
-    visitor.visit::<BootTime>();
-    visitor.visit::<Tai>();
-    visitor.visit::<MonotonicRaw>();
-}
