@@ -13,7 +13,9 @@ use proc_macro2::{Span, TokenStream};
 /// whatever could still be declared.
 pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
     let mut diagnostics = Diagnostics::for_tokens();
-    let mut output = match input::parse(tokens, &mut diagnostics) {
+    let parsed = input::parse(tokens, &mut diagnostics)
+        .map(|input| posix_backend_available(input, env, &mut diagnostics));
+    let mut output = match parsed {
         Ok(MacroInput {
             source: TableSource::Inline(rows),
             options,
@@ -45,6 +47,26 @@ pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStr
         output.extend(errors.into_compile_error());
     }
     output
+}
+
+/// `backend = posix` needs the runtime's posix backend: without time-core's `posix`
+/// feature it is one error at the `posix` token, and the rows declare their marker
+/// types only (the table is still validated, so its own mistakes are reported too),
+/// instead of every generated item failing on paths that do not exist.
+fn posix_backend_available(
+    mut input: MacroInput,
+    env: &Environment,
+    diagnostics: &mut Diagnostics<'_>,
+) -> MacroInput {
+    if input.options.backend == input::Backend::Posix && !env.posix_available {
+        diagnostics.error(
+            &Site::Tokens(input.options.backend_span.unwrap_or_else(Span::call_site)),
+            "the posix backend needs time-core's `posix` feature",
+            "enable it: `time-core = { version = \"…\", features = [\"posix\"] }` in Cargo.toml",
+        );
+        input.options.markers_only = true;
+    }
+    input
 }
 
 #[cfg(feature = "toml")]
@@ -198,6 +220,7 @@ mod tests {
             manifest_dir: Some(dir),
             table_dir: None,
             source_dir: None,
+            posix_available: true,
         }
     }
 
@@ -297,6 +320,7 @@ mod tests {
             manifest_dir: Some(PathBuf::from("/no/such/dir")),
             table_dir: None,
             source_dir: None,
+            posix_available: true,
         };
         let errors = errors(&declare_clocks(quote!("clocks.toml"), &env));
         assert_eq!(errors.len(), 1);
@@ -486,6 +510,7 @@ mod tests {
             manifest_dir: Some(PathBuf::from("/no/such/manifest")),
             table_dir: None,
             source_dir: Some(relative_source),
+            posix_available: true,
         };
         let out = declare_clocks(quote!("clocks.toml"), &env).to_string();
         std::env::set_current_dir(cwd).unwrap();
@@ -494,5 +519,35 @@ mod tests {
             dir.join("src/clocks.toml").display()
         );
         assert!(out.contains(&included), "{out}");
+    }
+
+    #[test]
+    fn the_posix_backend_without_its_feature_is_one_error_at_the_backend() {
+        let env = Environment {
+            posix_available: false,
+            ..env_with("posix.toml", MONO.as_bytes())
+        };
+        let out = declare_clocks(quote!("posix.toml", backend = posix), &env);
+        let errors = errors(&out);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("the posix backend needs time-core's `posix` feature"),
+            "{errors:?}"
+        );
+        let text = out.to_string();
+        assert!(text.contains("pub enum Mono { }"), "{text}");
+        assert!(
+            !text.contains("posix ::"),
+            "nothing names the missing backend: {text}"
+        );
+        let inline = declare_clocks(
+            quote!(backend = posix; A { monotonic: true, clockid: 1 }),
+            &env,
+        );
+        assert_eq!(errors_of(&inline), 1);
+    }
+
+    fn errors_of(out: &TokenStream) -> usize {
+        errors(out).len()
     }
 }

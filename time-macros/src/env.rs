@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 pub(crate) const TABLE_DIR_VAR: &str = "DECLARE_CLOCKS_DIR";
 
 /// The directories a relative table path may be resolved against, in order.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Environment {
     /// `CARGO_MANIFEST_DIR` of the invoking crate, when built by cargo.
     pub(crate) manifest_dir: Option<PathBuf>,
@@ -18,6 +18,9 @@ pub(crate) struct Environment {
     /// The directory of the source file holding the invocation, when the compiler
     /// knows it (as `include_str!` resolves paths).
     pub(crate) source_dir: Option<PathBuf>,
+    /// Whether the runtime was built with the posix backend (time-core's `posix`
+    /// feature, which turns on this crate's).
+    pub(crate) posix_available: bool,
 }
 
 /// Where a table path resolved to, or every place that was tried.
@@ -29,6 +32,18 @@ pub(crate) enum Resolved {
     Missing(Vec<PathBuf>),
 }
 
+impl Default for Environment {
+    /// No directories to resolve against; the posix backend available.
+    fn default() -> Self {
+        Environment {
+            manifest_dir: None,
+            table_dir: None,
+            source_dir: None,
+            posix_available: true,
+        }
+    }
+}
+
 impl Environment {
     /// Reads the environment of the running compiler. Only callable inside a proc macro.
     pub(crate) fn from_compiler() -> Self {
@@ -38,6 +53,7 @@ impl Environment {
             source_dir: proc_macro::Span::call_site()
                 .local_file()
                 .and_then(|file| file.parent().map(Path::to_path_buf)),
+            posix_available: cfg!(feature = "posix"),
         }
     }
 
@@ -89,6 +105,7 @@ mod tests {
             manifest_dir: Some(manifest.clone()),
             table_dir: None,
             source_dir: Some(source),
+            posix_available: true,
         };
         match env.resolve(Path::new("a.toml")) {
             Resolved::Found(path) => assert_eq!(path, manifest.join("a.toml")),
@@ -103,6 +120,7 @@ mod tests {
             manifest_dir: Some(PathBuf::from("/nonexistent-manifest")),
             table_dir: Some(PathBuf::from("/ignored-because-cargo")),
             source_dir: Some(source.clone()),
+            posix_available: true,
         };
         assert!(
             matches!(env.resolve(Path::new("b.toml")), Resolved::Found(p) if p == source.join("b.toml"))
@@ -126,6 +144,7 @@ mod tests {
             manifest_dir: None,
             table_dir: Some(dir.clone()),
             source_dir: None,
+            posix_available: true,
         };
         assert!(
             matches!(env.resolve(Path::new("c.toml")), Resolved::Found(p) if p == dir.join("c.toml"))

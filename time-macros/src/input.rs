@@ -45,6 +45,10 @@ pub(crate) struct Options {
     pub(crate) backend: Backend,
     /// Whether `backend` was written (to report it twice).
     pub(crate) backend_given: bool,
+    /// Where `backend = …`'s value was written, for errors about it.
+    pub(crate) backend_span: Option<Span>,
+    /// Declare marker types only (the backend the rows need is missing; reported).
+    pub(crate) markers_only: bool,
     /// `kernel_services = true`: also generate `delay`, `poll`, `hrtimer` and the
     /// jiffies items over the bindings module (inline option or the table's top-level key).
     pub(crate) kernel_services: Option<Located<bool>>,
@@ -161,6 +165,7 @@ fn parse_option(
             } else if let Some(backend) = backend {
                 options.backend = backend;
                 options.backend_given = true;
+                options.backend_span = Some(value.span());
             }
         }
         model::KERNEL_SERVICES => {

@@ -332,6 +332,8 @@ impl Table {
             },
             backend_given: self.posix,
             kernel_services: None,
+            backend_span: None,
+            markers_only: false,
         }
     }
 
@@ -823,6 +825,7 @@ fn env_for(dir: &std::path::Path) -> Environment {
         manifest_dir: Some(dir.to_path_buf()),
         table_dir: None,
         source_dir: None,
+        posix_available: true,
     }
 }
 
