@@ -108,6 +108,11 @@ impl<'t> Diagnostics<'t> {
         }
     }
 
+    /// Forgets the errors recorded after the first `count`.
+    pub(crate) fn truncate(&mut self, count: usize) {
+        self.errors.truncate(count);
+    }
+
     /// How many errors were recorded.
     pub(crate) fn count(&self) -> usize {
         self.errors.len()
