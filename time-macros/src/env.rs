@@ -1,6 +1,10 @@
 //! Where a relative table path is resolved: the facts the macro reads from its
 //! surroundings, gathered in one place so that the rest of the crate stays pure.
 
+#[cfg(feature = "toml")]
+use crate::diagnostics::{Diagnostics, TableText};
+#[cfg(feature = "toml")]
+use crate::model::Site;
 use std::path::{Path, PathBuf};
 
 /// The environment variable read when `CARGO_MANIFEST_DIR` is absent (Kbuild and
@@ -78,6 +82,105 @@ impl Environment {
             Some(found) => Resolved::Found(found.clone()),
             None => Resolved::Missing(candidates),
         }
+    }
+}
+
+#[cfg(feature = "toml")]
+impl Environment {
+    /// Finds and reads the table file that `path` names, as UTF-8 text; `None` (with
+    /// the reason in `diagnostics`) when it is missing, unreadable or not UTF-8. Also
+    /// returns the file's absolute path, which the expansion includes: `include_bytes!`
+    /// resolves a relative path against the invoking file's directory, not against
+    /// the directory the path was found from.
+    pub(crate) fn load_table(
+        &self,
+        path: &syn::LitStr,
+        diagnostics: &mut Diagnostics<'_>,
+    ) -> Option<(TableText, String)> {
+        let shown = path.value();
+        let site = Site::Tokens(path.span());
+        let file = match self.resolve(Path::new(&shown)) {
+            Resolved::Found(file) => std::path::absolute(&file).unwrap_or(file),
+            Resolved::Missing(tried) => {
+                // Name the build-dependent bases symbolically (their absolute paths differ
+                // between machines and build directories); the invoking file's directory is
+                // shown as it is.
+                let bases = [
+                    ("$CARGO_MANIFEST_DIR", &self.manifest_dir),
+                    (TABLE_DIR_VAR, &self.table_dir),
+                ];
+                let tried: Vec<String> = tried
+                    .iter()
+                    .map(|candidate| {
+                        let symbolic = bases.iter().find_map(|(name, base)| {
+                            let base = base.as_ref()?;
+                            let rest = candidate.strip_prefix(base).ok()?;
+                            let name = name.trim_start_matches('$');
+                            Some(format!("`${name}/{}`", rest.display()))
+                        });
+                        symbolic.unwrap_or_else(|| format!("`{}`", candidate.display()))
+                    })
+                    .collect();
+                let looked = if tried.is_empty() {
+                    format!("neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking file is unknown")
+                } else {
+                    format!("looked for {}", tried.join(" and "))
+                };
+                diagnostics.error(&site,
+                format!("cannot find the clock table `{shown}`: {looked}"),
+                format!(
+                    "create the file, or fix the path: a relative path is resolved against the crate's \
+                     CARGO_MANIFEST_DIR (outside cargo: the {TABLE_DIR_VAR} environment variable), then \
+                     against the directory of the file that invokes the macro"
+                ),
+            );
+                return None;
+            }
+        };
+        let Some(file_text) = file.to_str() else {
+            diagnostics.error(
+                &site,
+                format!(
+                    "the path of the clock table `{}` is not valid UTF-8",
+                    file.display()
+                ),
+                "move the table to a path that is valid UTF-8",
+            );
+            return None;
+        };
+        let bytes = match std::fs::read(&file) {
+            Ok(bytes) => bytes,
+            Err(io) => {
+                diagnostics.error(
+                    &site,
+                    format!("cannot read the clock table `{shown}` (`{file_text}`): {io}"),
+                    "check that the path names a readable file",
+                );
+                return None;
+            }
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(not_utf8) => {
+                let valid = not_utf8.utf8_error().valid_up_to();
+                let bytes = not_utf8.into_bytes();
+                let prefix = String::from_utf8_lossy(bytes.get(..valid).unwrap_or(&[]));
+                let line = prefix.matches('\n').count() + 1;
+                let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                diagnostics.error(
+                    &site,
+                    format!("{shown}:{line}:{column}: the clock table is not valid UTF-8"),
+                    "TOML files are UTF-8: re-save the file as UTF-8",
+                );
+                return None;
+            }
+        };
+        let table = TableText {
+            display: shown,
+            text,
+            span: path.span(),
+        };
+        Some((table, file_text.to_owned()))
     }
 }
 

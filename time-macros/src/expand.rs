@@ -14,9 +14,9 @@
 //! template through `$crate`), so it survives `mod core {}` and
 //! `#![no_implicit_prelude]` in the invoking module.
 
-use crate::input::{Backend, Options};
+use crate::model::Declared;
+use crate::model::{Backend, Options};
 use crate::model::{Capability, Clock, ClockId, Relation, Resolution, Returns};
-use crate::validate::Declared;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, ToTokens};
 

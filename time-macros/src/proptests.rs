@@ -24,7 +24,7 @@
 use crate::declare::declare_clocks;
 use crate::diagnostics::{Diagnostics, TableText};
 use crate::env::Environment;
-use crate::input::{Backend, Options};
+use crate::model::{Backend, Options};
 use crate::model::{Site, ROW_KEYS};
 use crate::validate::{is_keyword, validate};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
@@ -1196,7 +1196,7 @@ fn apply_fault(table: &Table, layout: &Layout, row: usize, fault: &Fault) -> (St
             ));
             // An unknown key that resembles the renamed one stands for it (the error
             // says "did you mean"), so the key is not also reported missing.
-            if crate::diagnostics::did_you_mean(new, ROW_KEYS) != Some(key) {
+            if crate::suggest::did_you_mean(new, ROW_KEYS) != Some(key) {
                 errors.extend(missing_error(&table, row, key, &written, key != "name"));
             }
             if key == "offset_base" {

@@ -5,10 +5,11 @@
 //! This module checks what the TOML itself says (syntax, shape, unknown keys, value
 //! types); rules across fields and rows live in `validate`.
 
-use crate::diagnostics::{valid_keys_help, Diagnostics};
+use crate::diagnostics::Diagnostics;
 use crate::model::{
     self, Capability, ClockIdSpec, ClockRow, Located, ResolutionSpec, Site, TableSettings,
 };
+use crate::suggest::valid_keys_help;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
@@ -115,7 +116,7 @@ fn read_document(
                     "a clock table holds `{}` and `[[{}]]` tables; {}",
                     model::KERNEL_SERVICES,
                     model::CLOCK_ARRAY,
-                    match crate::diagnostics::did_you_mean(key.get_ref(), model::TOP_LEVEL_KEYS) {
+                    match crate::suggest::did_you_mean(key.get_ref(), model::TOP_LEVEL_KEYS) {
                         Some(model::CLOCK_ARRAY) => "did you mean `[[clock]]`?".to_owned(),
                         Some(meant) => format!("did you mean `{meant}`?"),
                         None => "move this key into a `[[clock]]` table or remove it".to_owned(),
