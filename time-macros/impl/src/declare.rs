@@ -11,7 +11,7 @@ use proc_macro2::{Span, TokenStream};
 
 /// Expands `declare_clocks!(tokens)`; errors come out as `compile_error!`s next to
 /// whatever could still be declared.
-pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
+pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
     let mut diagnostics = Diagnostics::for_tokens();
     let parsed = input::parse(tokens, &mut diagnostics)
         .map(|input| posix_backend_available(input, env, &mut diagnostics));

@@ -121,7 +121,7 @@ const HRTIMER_CLOCKS: &[(&str, i32)] = &[
 /// to declare: the valid rows, plus the rows whose name is usable even though another
 /// of their fields is not (they expand to a marker type only, so uses of them do not
 /// produce secondary errors).
-pub(crate) fn validate(
+pub fn validate(
     rows: &[ClockRow],
     options: &Options,
     whole_table: &Site,
@@ -441,8 +441,7 @@ fn upper_camel_case(text: &str) -> Option<String> {
 }
 
 /// Whether `text` is a Rust or C keyword (never a clock or getter name).
-#[cfg(test)]
-pub(crate) fn is_keyword(text: &str) -> bool {
+pub fn is_keyword(text: &str) -> bool {
     RUST_KEYWORDS.contains(&text) || C_KEYWORDS.contains(&text) || text == "_"
 }
 
@@ -662,7 +661,7 @@ fn check_capabilities(
 /// their waits on: the row named `Monotonic`,
 /// else the first monotonic clock. Reports a missing bindings module or monotonic
 /// clock at the `kernel_services` key; `None` when nothing is to be generated.
-pub(crate) fn kernel_services_clock(
+pub fn kernel_services_clock(
     declared: &[Declared],
     options: &Options,
     services: Option<&Located<bool>>,

@@ -22,7 +22,7 @@ use quote::{quote, ToTokens};
 
 /// Everything `declare_clocks!` emits for a validated table. `services_clock` is the
 /// clock the kernel services time their waits on, when they are to be generated.
-pub(crate) fn expand(
+pub fn expand(
     declared: &[Declared],
     options: &Options,
     table_file: Option<&str>,
