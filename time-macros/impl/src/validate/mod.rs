@@ -10,7 +10,7 @@ mod unique;
 pub use names::is_keyword;
 
 use crate::diagnostics::Diagnostics;
-use crate::model::{Backend, Clock, ClockRow, Declared, Located, Options, Site};
+use crate::model::{Backend, Clock, ClockRow, Declared, Located, Options, Resolution, Site};
 use proc_macro2::Ident;
 use unique::Uniqueness;
 
@@ -82,8 +82,8 @@ pub fn validate(
 }
 
 /// The clock that `kernel_services` (`services`: the option or the table's key) time
-/// their waits on: the row named `Monotonic`,
-/// else the first monotonic clock. Reports a missing bindings module or monotonic
+/// their waits on: the row named `Monotonic`, else the first monotonic clock that is
+/// not a tick clock (`resolution = "tick"`). Reports a missing bindings module or monotonic
 /// clock at the `kernel_services` key; `None` when nothing is to be generated.
 pub fn kernel_services_clock(
     declared: &[Declared],
@@ -108,8 +108,12 @@ pub fn kernel_services_clock(
         );
         return None;
     }
+    // Timeouts of microseconds cannot be measured on a clock that advances only at
+    // the tick.
     let clocks = declared.iter().filter_map(|declared| match declared {
-        Declared::Clock(clock) if clock.monotonic => Some(clock),
+        Declared::Clock(clock) if clock.monotonic && clock.resolution != Some(Resolution::Tick) => {
+            Some(clock)
+        }
         _ => None,
     });
     let clock = clocks
@@ -119,7 +123,7 @@ pub fn kernel_services_clock(
     if clock.is_none() {
         diagnostics.error(
             &services.site,
-            "`kernel_services` need a monotonic clock to time their waits, and the table has none",
+            "`kernel_services` need a monotonic clock finer than the tick to time their waits, and the table has none",
             "declare one with `monotonic = true` (the kernel's `ktime_get`, CLOCK_MONOTONIC), or remove `kernel_services`",
         );
     }
