@@ -54,9 +54,9 @@ mod deadline;
 mod delta;
 mod instant;
 mod items;
-mod table;
 #[cfg(feature = "posix")]
 pub mod posix;
+mod table;
 #[cfg(test)]
 mod test_support;
 
@@ -64,11 +64,13 @@ pub use clock::{
     ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, SettableClock,
     SuspendCountingClock,
 };
-pub use table::{ClockInfo, ClockVisitor};
 pub use convert::ConvertsTo;
 pub use deadline::Deadline;
-pub use delta::{Delta, DeltaOutOfRange, NegativeDelta};
+pub use delta::{
+    Delta, DeltaOutOfRange, NegativeDelta, NSEC_PER_MSEC, NSEC_PER_SEC, NSEC_PER_USEC,
+};
 pub use instant::Instant;
+pub use table::{ClockInfo, ClockVisitor};
 
 #[doc = include_str!("../doc/declare_clocks.md")]
 pub use time_macros::declare_clocks;

@@ -25,8 +25,8 @@ pub use crate::clock::{
     ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, SettableClock,
     SuspendCountingClock,
 };
-pub use crate::table::ClockInfo;
 pub use crate::convert::ConvertsTo;
+pub use crate::table::ClockInfo;
 
 #[cfg(feature = "posix")]
 pub use libc;
