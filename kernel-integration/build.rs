@@ -118,7 +118,9 @@ fn run() -> Result<(), String> {
         .allowlist_type("ktime_t|tk_offsets")
         .allowlist_var("CLOCK_.*|TK_OFFS_.*|TK_TEST_START_.*|NSEC_PER_.*")
         // The kernel services (`kernel_services = true`): delays, jiffies, hrtimers.
-        .allowlist_function("rust_helper_fsleep|rust_helper_udelay|fsleep|udelay|__msecs_to_jiffies")
+        .allowlist_function(
+            "rust_helper_fsleep|rust_helper_udelay|fsleep|udelay|__msecs_to_jiffies",
+        )
         .allowlist_function("hrtimer_.*|clock_was_set")
         .allowlist_type("hrtimer|hrtimer_mode|hrtimer_restart|clockid_t")
         .allowlist_var("MAX_UDELAY_MS|HZ")

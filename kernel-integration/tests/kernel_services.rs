@@ -103,8 +103,12 @@ fn read_poll_timeout_sleeps_with_fsleep_until_past_the_timeout() {
 fn read_poll_timeout_passes_errors_back_at_once() {
     let _tk = timekeeper::test_mode();
     let took = time_taken(|| {
-        let result: Result<u32, _> =
-            read_poll_timeout(|| Err(EIO), |_| true, Delta::from_millis(1), Delta::from_secs(1));
+        let result: Result<u32, _> = read_poll_timeout(
+            || Err(EIO),
+            |_| true,
+            Delta::from_millis(1),
+            Delta::from_secs(1),
+        );
         assert_eq!(result, Err(EIO));
     });
     assert_eq!(took, Delta::ZERO);
