@@ -33,6 +33,3 @@
 //! ```
 
 time_core::declare_clocks!("../clocks.toml", bindings = crate::bindings);
-
-// The kernel services (delay, poll, hrtimer, jiffies) over the same bindings.
-time_core::__private::kernel_services! { bindings = crate::bindings; clock = Monotonic; }

@@ -31,7 +31,7 @@ use core::pin::Pin;
 use core::ptr::NonNull;
 use core::sync::atomic::{AtomicU8, Ordering};
 
-use crate::clock::{ClockId, HrTimerClock, Ktime};
+use crate::clock::{HrTimerClock, Ktime};
 use crate::delta::Delta;
 use crate::instant::Instant;
 use crate::services::KernelServices;
@@ -263,7 +263,7 @@ impl<T: HrTimerCallback, K: KernelServices> HrTimer<T, K> {
                 Ordering::Acquire,
             ) {
                 Ok(_) => {
-                    let clock = clock_id::<<T::TimerMode as HrTimerMode>::Clock>();
+                    let clock = <<T::TimerMode as HrTimerMode>::Clock as HrTimerClock>::CLOCKID;
                     // SAFETY: `raw` is pinned with `self` and no one else set it up
                     // (this thread won the transition from UNINIT); `hrtimer_setup`
                     // initializes it and needs no prior initialization.
@@ -424,16 +424,5 @@ impl<T: HrTimerCallback> HrTimerCallbackContext<'_, T> {
     #[inline]
     pub fn forward_now(&mut self, interval: Delta) -> u64 {
         self.forward(HrTimerInstant::<T>::now(), interval)
-    }
-}
-
-/// The `clockid_t` of the hrtimer base of `C`.
-#[inline]
-fn clock_id<C: HrTimerClock>() -> ClockId {
-    const {
-        match C::ID {
-            Some(id) => id,
-            None => panic!("an hrtimer clock needs a `clockid` in its table row"),
-        }
     }
 }

@@ -66,8 +66,8 @@ mod table;
 mod test_support;
 
 pub use clock::{
-    ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, SettableClock,
-    SuspendCountingClock,
+    ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, Resolution,
+    SettableClock, SuspendCountingClock,
 };
 pub use convert::ConvertsTo;
 pub use deadline::Deadline;
@@ -75,6 +75,7 @@ pub use delta::{
     Delta, DeltaOutOfRange, NegativeDelta, NSEC_PER_MSEC, NSEC_PER_SEC, NSEC_PER_USEC,
 };
 pub use instant::Instant;
+pub use table::{ClockInfo, ClockVisitor};
 
 /// The kernel's time unit of the timer tick: one jiffy is `1/HZ` seconds
 /// (`unsigned long`).
@@ -82,7 +83,6 @@ pub type Jiffies = core::ffi::c_ulong;
 
 /// Milliseconds, as `msecs_to_jiffies` takes them (`unsigned int`).
 pub type Msecs = core::ffi::c_uint;
-pub use table::{ClockInfo, ClockVisitor};
 
 #[doc = include_str!("../doc/declare_clocks.md")]
 pub use time_macros::declare_clocks;

@@ -6,7 +6,7 @@ use crate::env::Environment;
 use crate::expand::expand;
 use crate::input::{self, MacroInput, TableSource};
 use crate::model::Site;
-use crate::validate::validate;
+use crate::validate::{kernel_services_clock, validate};
 use proc_macro2::{Span, TokenStream};
 
 /// Expands `declare_clocks!(tokens)`; errors come out as `compile_error!`s next to
@@ -24,7 +24,13 @@ pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStr
                 &Site::Tokens(Span::call_site()),
                 &mut diagnostics,
             );
-            expand(&declared, &options, None)
+            let services_clock = kernel_services_clock(
+                &declared,
+                &options,
+                options.kernel_services.as_ref(),
+                &mut diagnostics,
+            );
+            expand(&declared, &options, None, services_clock.as_ref())
         }
         Ok(MacroInput {
             source: TableSource::File(path),
@@ -50,13 +56,17 @@ fn from_file(
 ) -> TokenStream {
     use crate::diagnostics::TableText;
     use crate::env::{Resolved, TABLE_DIR_VAR};
+    use crate::model::KERNEL_SERVICES;
 
     let shown = path.value();
     let error = |message: String, help: &str| {
         syn::Error::new(path.span(), format!("{message}\n  = help: {help}"))
     };
     let file = match env.resolve(std::path::Path::new(&shown)) {
-        Resolved::Found(file) => file,
+        // `include_bytes!` resolves a relative path against the invoking file's
+        // directory, not against the directory the path was found from: hand it the
+        // absolute path that was found.
+        Resolved::Found(file) => std::path::absolute(&file).unwrap_or(file),
         Resolved::Missing(tried) => {
             // Name the build-dependent bases symbolically (their absolute paths differ
             // between machines and build directories); the invoking file's directory is
@@ -134,12 +144,28 @@ fn from_file(
         span: path.span(),
     };
     let mut table_diagnostics = Diagnostics::for_table(&table);
-    let rows = crate::table::read(&table.text, &mut table_diagnostics);
+    let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
     let declared = validate(&rows, options, &Site::Table(0..0), &mut table_diagnostics);
+    let services_clock = match (&options.kernel_services, settings.kernel_services) {
+        (Some(_), Some(in_table)) => {
+            table_diagnostics.error(
+                &in_table.site,
+                format_args!("`{KERNEL_SERVICES}` is given in the table and as a macro option"),
+                "keep it in the table only",
+            );
+            None
+        }
+        (given, in_table) => kernel_services_clock(
+            &declared,
+            options,
+            given.as_ref().or(in_table.as_ref()),
+            &mut table_diagnostics,
+        ),
+    };
     if let Some(errors) = table_diagnostics.finish() {
         diagnostics.push(errors);
     }
-    expand(&declared, options, Some(file_text))
+    expand(&declared, options, Some(file_text), services_clock.as_ref())
 }
 
 #[cfg(not(feature = "toml"))]
@@ -191,7 +217,8 @@ mod tests {
         let text = out.to_string();
         assert!(errors(&out).is_empty(), "{text}");
         assert!(
-            text.contains("clocks = [A ") && text.contains("\"B\" false [] { unsafe { b () } }]"),
+            text.contains("clocks = [A ")
+                && text.contains("\"B\" false [] [Nanos (1)] [] [b Ktime] { unsafe { b () } }]"),
             "{text}"
         );
         assert!(text.contains("include_bytes !"), "{text}");
@@ -313,5 +340,159 @@ mod tests {
             let out = declare_clocks(tokens.clone(), &Environment::default());
             assert!(!errors(&out).is_empty(), "{tokens}: {out}");
         }
+    }
+
+    /// The errors of expanding `table` (a `clocks.toml` text) with `options`.
+    fn table_errors(file: &str, table: &str, options: TokenStream) -> (Vec<String>, String) {
+        let env = env_with(file, table.as_bytes());
+        let out = declare_clocks(quote!(#file #options), &env);
+        (errors(&out), out.to_string())
+    }
+
+    const MONO: &str = "[[clock]]\nname = \"Mono\"\ngetter = \"ktime_get\"\nmonotonic = true\nclockid = \"CLOCK_MONOTONIC\"\n";
+
+    #[test]
+    fn capabilities_are_declared_and_checked_against_the_row() {
+        let good = format!(
+            "{MONO}hrtimer = true\n\n[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\n\
+             monotonic = true\nreturns = \"u64\"\nnmi_safe = true\n\n[[clock]]\nname = \"Real\"\n\
+             getter = \"ktime_get_real\"\nmonotonic = false\nsettable = true\ncounts_suspend = true\n\
+             resolution = \"tick\"\n"
+        );
+        let (errors, out) = table_errors("caps.toml", &good, quote!(, bindings = b));
+        assert!(errors.is_empty(), "{errors:?}");
+        for list in [
+            "nmi_safe = [Fast]",
+            "hrtimer = [Mono [b :: CLOCK_MONOTONIC]]",
+            "settable = [Real]",
+            "counts_suspend = [Real]",
+            "[Tick]",
+            "let nanos : :: time_core :: __private :: u64 =",
+        ] {
+            assert!(out.contains(list), "{list}: {out}");
+        }
+
+        let bad = "[[clock]]\nname = \"A\"\ngetter = \"ktime_get\"\nmonotonic = true\nsettable = true\n\
+                   nmi_safe = true\nhrtimer = true\n\n[[clock]]\nname = \"B\"\ngetter = \"b_fast\"\n\
+                   monotonic = true\nnmi_safe = true\nclockid = \"CLOCK_MONOTONIC_RAW\"\nhrtimer = true\n\
+                   resolution = 0\nreturns = \"i32\"\n\n[[clock]]\nname = \"C\"\ngetter = \"c\"\n\
+                   monotonic = false\nresolution = \"tock\"\n";
+        let (errors, out) = table_errors("bad-caps.toml", bad, quote!(, bindings = b));
+        let expected = [
+            "bad-caps.toml:5:12: a clock cannot be both `settable` and `monotonic`",
+            "bad-caps.toml:6:12: `ktime_get` is not NMI-safe: it reads the timekeeper under its seqcount",
+            "bad-caps.toml:7:11: an `hrtimer` clock needs its `clockid`",
+            "bad-caps.toml:13:12: an `nmi_safe` clock must be read by a `u64` accessor",
+            "bad-caps.toml:15:11: the kernel has no hrtimer base for clock id `CLOCK_MONOTONIC_RAW`",
+            "bad-caps.toml:16:14: resolution 0 is not a positive number of nanoseconds",
+            "bad-caps.toml:17:11: unknown getter return type `i32`",
+            "bad-caps.toml:23:14: unknown resolution `tock`",
+        ];
+        assert_eq!(errors.len(), expected.len(), "{errors:#?}");
+        for (error, expected) in errors.iter().zip(expected) {
+            assert!(error.contains(expected), "{error}\n  expected: {expected}");
+        }
+        // Rows with errors still declare their types, without impls.
+        for name in ["A", "B", "C"] {
+            assert!(out.contains(&format!("pub enum {name} {{ }}")), "{out}");
+        }
+    }
+
+    #[test]
+    fn names_the_expansion_cannot_use_are_rejected() {
+        for (getter, clockid, problem) in [
+            ("_Bool", "1", "getter `_Bool` is a C keyword"),
+            ("alignas", "1", "getter `alignas` is a C keyword"),
+            ("_BitInt", "1", "getter `_BitInt` is a C keyword"),
+            (
+                "g",
+                "\"_\"",
+                "clock id `_` is neither an integer nor a C constant name",
+            ),
+            (
+                "g",
+                "\"_Atomic\"",
+                "clock id `_Atomic` is neither an integer nor a C constant name",
+            ),
+            (
+                "g",
+                "\"self\"",
+                "clock id `self` is neither an integer nor a C constant name",
+            ),
+        ] {
+            let table = format!(
+                "[[clock]]\nname = \"Good\"\ngetter = \"good\"\nmonotonic = true\n\n\
+                 [[clock]]\nname = \"Bad\"\ngetter = \"{getter}\"\nmonotonic = true\nclockid = {clockid}\n"
+            );
+            let (errors, out) = table_errors("names.toml", &table, quote!(, bindings = b));
+            assert_eq!(errors.len(), 1, "{getter} {clockid}: {errors:?}");
+            assert!(errors[0].contains(problem), "{errors:?}");
+            assert!(out.contains("clocks = [Good "), "{out}");
+        }
+    }
+
+    #[test]
+    fn kernel_services_need_bindings_and_a_monotonic_clock() {
+        let table = format!("kernel_services = true\n\n{MONO}");
+        let (errors, out) = table_errors("services.toml", &table, quote!(, bindings = b));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(
+            out.contains("kernel_services ! { bindings = b ; clock = Mono ; }"),
+            "{out}"
+        );
+
+        let extern_table = table.replace("clockid = \"CLOCK_MONOTONIC\"", "clockid = 1");
+        let (errors, out) = table_errors("services-extern.toml", &extern_table, quote!());
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains(
+                "services-extern.toml:1:19: `kernel_services` call C through a bindings module"
+            ),
+            "{errors:?}"
+        );
+        assert!(!out.contains("kernel_services !"), "{out}");
+
+        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n";
+        let (errors, _) = table_errors("services-wall.toml", wall, quote!(, bindings = b));
+        assert!(
+            errors[0].contains("`kernel_services` need a monotonic clock"),
+            "{errors:?}"
+        );
+
+        // One table serves both backends: the posix backend has no kernel services.
+        let (errors, out) = table_errors("services-posix.toml", &table, quote!(, backend = posix));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(!out.contains("kernel_services !"), "{out}");
+        // Without the key nothing is generated.
+        let (errors, out) = table_errors("no-services.toml", MONO, quote!(, bindings = b));
+        assert!(
+            errors.is_empty() && !out.contains("kernel_services !"),
+            "{errors:?} {out}"
+        );
+    }
+
+    #[test]
+    fn a_table_found_beside_the_invoking_file_is_included_by_its_absolute_path() {
+        // The invoking file's directory, as rustc reports it: relative to the
+        // compiler's working directory.
+        let dir = std::env::temp_dir().join(format!("time-macros-relative-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("src/clocks.toml"), MONO).unwrap();
+        let relative_source =
+            std::path::PathBuf::from(format!("{}/src", dir.strip_prefix("/").unwrap().display()));
+        let cwd = std::env::current_dir().unwrap();
+        std::env::set_current_dir("/").unwrap();
+        let env = Environment {
+            manifest_dir: Some(PathBuf::from("/no/such/manifest")),
+            table_dir: None,
+            source_dir: Some(relative_source),
+        };
+        let out = declare_clocks(quote!("clocks.toml"), &env).to_string();
+        std::env::set_current_dir(cwd).unwrap();
+        let included = format!(
+            "include_bytes ! (\"{}\")",
+            dir.join("src/clocks.toml").display()
+        );
+        assert!(out.contains(&included), "{out}");
     }
 }

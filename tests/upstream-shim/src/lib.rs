@@ -18,7 +18,6 @@ pub mod kernel {
     pub mod time {
         pub use time_core::*;
         time_core::declare_clocks!("clocks.toml", bindings = crate::bindings);
-        time_core::__private::kernel_services! { bindings = crate::bindings; clock = Monotonic; }
     }
     /// Upstream's `kernel::io`.
     pub mod io {
@@ -27,13 +26,3 @@ pub mod kernel {
 }
 
 pub mod drivers;
-
-// Stand-ins for `hrtimer = true` in clocks.toml, until declare_clocks! generates them.
-impl time_core::__private::SealedHrTimer for kernel::time::Monotonic {}
-impl time_core::HrTimerClock for kernel::time::Monotonic {}
-impl time_core::__private::SealedHrTimer for kernel::time::RealTime {}
-impl time_core::HrTimerClock for kernel::time::RealTime {}
-impl time_core::__private::SealedHrTimer for kernel::time::BootTime {}
-impl time_core::HrTimerClock for kernel::time::BootTime {}
-impl time_core::__private::SealedHrTimer for kernel::time::Tai {}
-impl time_core::HrTimerClock for kernel::time::Tai {}
