@@ -57,6 +57,7 @@ pub mod error;
 pub mod hrtimer;
 mod instant;
 mod items;
+pub mod nmi;
 pub mod poll;
 #[cfg(feature = "posix")]
 pub mod posix;
