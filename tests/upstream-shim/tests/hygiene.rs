@@ -24,20 +24,13 @@ mod shadowed_core {
     }
 }
 
-/// A clock for the template below, declared without the services.
-mod plain {
-    time_core::declare_clocks! {
-        bindings = crate::bindings;
-        PreludeMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
-    }
-}
-
 mod no_prelude {
     #![no_implicit_prelude]
-    // The template alone (what `kernel_services = true` emits): the rows' own items
-    // are checked under `#![no_implicit_prelude]` by `ui-tests/pass/`.
-    pub use super::plain::PreludeMono;
-    ::time_core::__private::kernel_services! { bindings = crate::bindings; clock = PreludeMono; }
+    ::time_core::declare_clocks! {
+        bindings = crate::bindings;
+        kernel_services = true;
+        PreludeMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
+    }
 }
 
 struct Tick(AtomicU32);
