@@ -12,6 +12,7 @@ use kernel_integration::timekeeper;
 use std::cell::Cell;
 use time_core::error::code::{EIO, ETIMEDOUT};
 use time_core::{Delta, Instant};
+use time_core::{Jiffies, Msecs};
 
 /// How far the monotonic test clock moves during `f`.
 fn time_taken(f: impl FnOnce()) -> Delta {
@@ -56,7 +57,7 @@ fn udelay_rounds_up_and_clamps_to_max_udelay_ms() {
 #[test]
 fn msecs_to_jiffies_rounds_up_at_hz_250() {
     assert_eq!(bindings::HZ, 250);
-    for (msecs, jiffies) in [
+    let cases: [(Msecs, Jiffies); 7] = [
         (0, 0),
         (1, 1),
         (4, 1),
@@ -64,9 +65,10 @@ fn msecs_to_jiffies_rounds_up_at_hz_250() {
         (1_000, 250),
         (i32::MAX as u32, 536_870_912),
         // "Negative" values mean an infinite timeout: MAX_JIFFY_OFFSET.
-        (u32::MAX, (i64::MAX >> 1) as u64 - 1),
-    ] {
-        assert_eq!(u64::from(msecs_to_jiffies(msecs)), jiffies, "{msecs} ms");
+        (u32::MAX, (Jiffies::MAX >> 2) - 1),
+    ];
+    for (msecs, jiffies) in cases {
+        assert_eq!(msecs_to_jiffies(msecs), jiffies, "{msecs} ms");
     }
 }
 

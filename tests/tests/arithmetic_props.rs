@@ -127,7 +127,7 @@ proptest! {
         prop_assert_eq!(d.as_micros_ceil(), clamp(exact + 999) / 1_000);
         // Which is the ceiling toward +infinity for every span from 0 up to
         // i64::MAX - 999 ns (above, the saturating addition loses the last microsecond).
-        if nanos >= 0 && nanos <= i64::MAX - 999 {
+        if (0..=i64::MAX - 999).contains(&nanos) {
             let ceil = exact.div_euclid(1_000) + i128::from(exact.rem_euclid(1_000) != 0);
             prop_assert_eq!(i128::from(d.as_micros_ceil()), ceil);
         }

@@ -5,7 +5,7 @@
 //! bindings = PATH)` emits one [`__kernel_services!`](crate::__kernel_services)
 //! invocation, which expands, beside the clock types, to:
 //!
-//! - `msecs_to_jiffies` (with [`Jiffies`](crate::Jiffies) and [`Msecs`](crate::Msecs)
+//! - `msecs_to_jiffies` (with [`Jiffies`] and [`Msecs`]
 //!   from this crate);
 //! - `pub mod delay` with `fsleep` and `udelay`;
 //! - `pub mod poll` with `read_poll_timeout` (on the table's monotonic clock) and

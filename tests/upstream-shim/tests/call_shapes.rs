@@ -95,10 +95,19 @@ fn wait_bit(read: impl Fn() -> u32) -> Result {
     Ok(())
 }
 
+/// A device whose register reads can fail.
+struct Dev(u16);
+
+impl Dev {
+    fn read(&self, _reg: u16) -> Result<u16> {
+        Ok(self.0)
+    }
+}
+
 /// 12. `read_poll_timeout` with a fallible read and a value pattern in the condition.
-fn wait_ready(read: impl Fn() -> Result<u16>) -> Result<u16> {
+fn wait_ready(dev: &Dev) -> Result<u16> {
     read_poll_timeout(
-        || read(),
+        || dev.read(0xd7fd),
         |val| *val != 0x00 && *val != 0x10,
         Delta::from_millis(50),
         Delta::from_secs(3),
@@ -177,7 +186,7 @@ fn every_listed_shape_compiles_and_runs() {
     settle();
     short_wait();
     assert_eq!(wait_bit(|| 1), Ok(()));
-    assert_eq!(wait_ready(|| Ok(0x21)), Ok(0x21));
+    assert_eq!(wait_ready(&Dev(0x21)), Ok(0x21));
     assert_eq!(wait_done(|| 0), Ok(()));
     assert_eq!(wait_atomic(|| 1), Ok(()));
     let _ = stamp::<Tai>();
