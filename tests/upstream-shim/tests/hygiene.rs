@@ -33,6 +33,15 @@ mod no_prelude {
     }
 }
 
+/// A bindings path with a leading `::`.
+mod absolute_path {
+    time_core::declare_clocks! {
+        bindings = ::kernel_integration::bindings;
+        kernel_services = true;
+        AbsMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC },
+    }
+}
+
 struct Tick(AtomicU32);
 
 impl shadowed_core::hrtimer::HrTimerCallback for Tick {
@@ -52,6 +61,7 @@ fn the_services_expand_and_work_in_hostile_modules() {
     let tk = timekeeper::test_mode();
     assert_eq!(shadowed_core::msecs_to_jiffies(1_000), 250);
     assert_eq!(no_prelude::msecs_to_jiffies(4), 1);
+    assert_eq!(absolute_path::msecs_to_jiffies(8), 2);
     let start = time_core::Instant::<shadowed_core::ShadowMono>::now();
     no_prelude::delay::fsleep(Delta::from_millis(2));
     shadowed_core::delay::udelay(Delta::from_micros(3));
