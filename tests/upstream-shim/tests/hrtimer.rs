@@ -245,3 +245,11 @@ fn dropping_a_started_timer_cancels_it() {
     advance(&tk, 2 * MS);
     assert_eq!(DROPPED_RUNS.load(Ordering::Relaxed), 0);
 }
+
+#[test]
+fn a_timer_is_the_c_struct_plus_one_state_byte_and_its_data() {
+    use core::mem::size_of;
+    use kernel_integration::bindings;
+    assert_eq!(size_of::<bindings::hrtimer>(), 48);
+    assert_eq!(size_of::<HrTimer<CountsInStatic>>(), 56);
+}
