@@ -39,7 +39,7 @@ const NANOS_PER_SEC: i64 = NSEC_PER_SEC;
 ///
 /// None beyond the `i64`: every value from `i64::MIN` to `i64::MAX` nanoseconds is a
 /// valid `Delta`, including negative ones.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Delta {
     nanos: i64,
 }
@@ -398,6 +398,21 @@ pub(crate) fn write_nanos(f: &mut fmt::Formatter<'_>, nanos: i64) -> fmt::Result
 impl fmt::Display for Delta {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_nanos(f, self.nanos)
+    }
+}
+
+/// `Delta(1.5ms)`: the same units as [`Display`](fmt::Display), and as `Instant`'s
+/// `Debug` (`Instant<Monotonic>(1.5ms)`).
+///
+/// ```
+/// # use time_core::Delta;
+/// assert_eq!(format!("{:?}", Delta::from_micros(1_500)), "Delta(1.5ms)");
+/// ```
+impl fmt::Debug for Delta {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Delta(")?;
+        write_nanos(f, self.nanos)?;
+        f.write_str(")")
     }
 }
 

@@ -14,15 +14,15 @@
 //! template through `$crate`), so it survives `mod core {}` and
 //! `#![no_implicit_prelude]` in the invoking module.
 
-use crate::input::{Backend, Options};
+use crate::model::Declared;
+use crate::model::{Backend, Options};
 use crate::model::{Capability, Clock, ClockId, Relation, Resolution, Returns};
-use crate::validate::Declared;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, ToTokens};
 
 /// Everything `declare_clocks!` emits for a validated table. `services_clock` is the
 /// clock the kernel services time their waits on, when they are to be generated.
-pub(crate) fn expand(
+pub fn expand(
     declared: &[Declared],
     options: &Options,
     table_file: Option<&str>,
@@ -44,8 +44,8 @@ pub(crate) fn expand(
     let mut impls = TokenStream::new();
     for declared in declared {
         let clock = match declared {
-            Declared::Clock(clock) => clock,
-            Declared::MarkerOnly(name) => {
+            Declared::Clock(clock) if !options.markers_only => clock,
+            Declared::Clock(Clock { name, .. }) | Declared::MarkerOnly(name) => {
                 marker_only_types.extend(marker_only(name));
                 continue;
             }
@@ -81,7 +81,8 @@ pub(crate) fn expand(
             }
             Reader::Posix(clockid) => {
                 impls.extend(quote! {
-                    impl ::time_core::posix::PosixClock for #name {
+                    impl #runtime::SealedPosixClock for #name {}
+                    impl #runtime::PosixClock for #name {
                         const CLOCKID: #runtime::libc::clockid_t = #clockid as #runtime::libc::clockid_t;
                     }
                 });
@@ -125,15 +126,15 @@ pub(crate) fn expand(
     let clocks: Vec<&Clock> = declared
         .iter()
         .filter_map(|declared| match declared {
-            Declared::Clock(clock) => Some(clock),
-            Declared::MarkerOnly(_) => None,
+            Declared::Clock(clock) if !options.markers_only => Some(clock),
+            _ => None,
         })
         .collect();
     impls.extend(conversions(&clocks, options));
     // Including the table makes cargo rebuild the invoking crate when it changes.
     let track = table_file.map(|path| {
         quote! {
-            const _: &[::core::primitive::u8] = ::time_core::__private::core::include_bytes!(#path);
+            const _: &[::time_core::__private::u8] = ::time_core::__private::core::include_bytes!(#path);
         }
     });
     let items = (count > 0).then(|| {
@@ -318,7 +319,7 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
     let Some(base) = clocks.iter().find(|clock| clock.relation == Relation::Base) else {
         return TokenStream::new();
     };
-    let private = quote!(::time_core::__private);
+    let private = Ident::new("__time_core", Span::call_site());
     let derived: Vec<(&Ident, &Ident)> = clocks
         .iter()
         .filter_map(|clock| match &clock.relation {
@@ -342,13 +343,15 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
         let forward = to_any(quote!(ktime), offset);
         let offset_now = to_any(quote!(0), offset);
         impls.push(quote! {
-            impl ::time_core::ConvertsTo<#name> for #base_name {
+            impl #private::SealedConvertsTo<#name> for #base_name {}
+            impl #private::ConvertsTo<#name> for #base_name {
                 #[inline]
                 fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                     #forward
                 }
             }
-            impl ::time_core::ConvertsTo<#base_name> for #name {
+            impl #private::SealedConvertsTo<#base_name> for #name {}
+            impl #private::ConvertsTo<#base_name> for #name {
                 #[inline]
                 fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                     ktime.saturating_sub(#offset_now)
@@ -362,7 +365,8 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
             let from_offset = to_any(quote!(0), offset);
             let onward = to_any(quote!(ktime.saturating_sub(#from_offset)), other_offset);
             impls.push(quote! {
-                impl ::time_core::ConvertsTo<#other> for #name {
+                impl #private::SealedConvertsTo<#other> for #name {}
+                impl #private::ConvertsTo<#other> for #name {
                     #[inline]
                     fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                         #onward
@@ -489,9 +493,10 @@ mod tests {
         );
         assert!(
             out.contains(
-                "const _ : () = { use :: time_core :: __private as __time_core ; impl :: time_core :: posix :: \
-                 PosixClock for Raw { const CLOCKID : __time_core :: libc :: clockid_t = :: time_core :: \
-                 __private :: libc :: CLOCK_MONOTONIC_RAW as __time_core :: libc :: clockid_t ; } }"
+                "const _ : () = { use :: time_core :: __private as __time_core ; impl __time_core :: \
+                 SealedPosixClock for Raw { } impl __time_core :: PosixClock for Raw { const CLOCKID : \
+                 __time_core :: libc :: clockid_t = :: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW \
+                 as __time_core :: libc :: clockid_t ; } }"
             ),
             "{out}"
         );
@@ -527,11 +532,12 @@ mod tests {
             ("Real", "Boot"),
         ] {
             assert!(
-                out.contains(&format!("ConvertsTo < {to} > for {from} ")),
+                out.contains(&format!("__time_core :: ConvertsTo < {to} > for {from} "))
+                    && out.contains(&format!("SealedConvertsTo < {to} > for {from} ")),
                 "{from} -> {to}: {out}"
             );
         }
-        assert_eq!(out.matches("ConvertsTo <").count(), 6, "{out}");
+        assert_eq!(out.matches(":: ConvertsTo <").count(), 6, "{out}");
         assert!(
             !out.contains("for Raw".replace("for", "ConvertsTo < Raw > for").as_str()),
             "{out}"

@@ -5,15 +5,17 @@ use crate::diagnostics::Diagnostics;
 use crate::env::Environment;
 use crate::expand::expand;
 use crate::input::{self, MacroInput, TableSource};
-use crate::model::Site;
+use crate::model::{Backend, Options, Site};
 use crate::validate::{kernel_services_clock, validate};
 use proc_macro2::{Span, TokenStream};
 
 /// Expands `declare_clocks!(tokens)`; errors come out as `compile_error!`s next to
 /// whatever could still be declared.
-pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
+pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
     let mut diagnostics = Diagnostics::for_tokens();
-    let mut output = match input::parse(tokens, &mut diagnostics) {
+    let parsed = input::parse(tokens, &mut diagnostics)
+        .map(|input| posix_backend_available(input, env, &mut diagnostics));
+    let mut output = match parsed {
         Ok(MacroInput {
             source: TableSource::Inline(rows),
             options,
@@ -47,101 +49,37 @@ pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStr
     output
 }
 
+/// `backend = posix` needs the runtime's posix backend: without time-core's `posix`
+/// feature it is one error at the `posix` token, and the rows declare their marker
+/// types only (the table is still validated, so its own mistakes are reported too),
+/// instead of every generated item failing on paths that do not exist.
+fn posix_backend_available(
+    mut input: MacroInput,
+    env: &Environment,
+    diagnostics: &mut Diagnostics<'_>,
+) -> MacroInput {
+    if input.options.backend == Backend::Posix && !env.posix_available {
+        diagnostics.error(
+            &Site::Tokens(input.options.backend_span.unwrap_or_else(Span::call_site)),
+            "the posix backend needs time-core's `posix` feature",
+            "enable it: `time-core = { version = \"…\", features = [\"posix\"] }` in Cargo.toml",
+        );
+        input.options.markers_only = true;
+    }
+    input
+}
+
 #[cfg(feature = "toml")]
 fn from_file(
     path: &syn::LitStr,
-    options: &input::Options,
+    options: &Options,
     env: &Environment,
     diagnostics: &mut Diagnostics<'_>,
 ) -> TokenStream {
-    use crate::diagnostics::TableText;
-    use crate::env::{Resolved, TABLE_DIR_VAR};
     use crate::model::KERNEL_SERVICES;
 
-    let shown = path.value();
-    let error = |message: String, help: &str| {
-        syn::Error::new(path.span(), format!("{message}\n  = help: {help}"))
-    };
-    let file = match env.resolve(std::path::Path::new(&shown)) {
-        // `include_bytes!` resolves a relative path against the invoking file's
-        // directory, not against the directory the path was found from: hand it the
-        // absolute path that was found.
-        Resolved::Found(file) => std::path::absolute(&file).unwrap_or(file),
-        Resolved::Missing(tried) => {
-            // Name the build-dependent bases symbolically (their absolute paths differ
-            // between machines and build directories); the invoking file's directory is
-            // shown as it is.
-            let bases = [
-                ("$CARGO_MANIFEST_DIR", &env.manifest_dir),
-                (TABLE_DIR_VAR, &env.table_dir),
-            ];
-            let tried: Vec<String> = tried
-                .iter()
-                .map(|candidate| {
-                    let symbolic = bases.iter().find_map(|(name, base)| {
-                        let base = base.as_ref()?;
-                        let rest = candidate.strip_prefix(base).ok()?;
-                        let name = name.trim_start_matches('$');
-                        Some(format!("`${name}/{}`", rest.display()))
-                    });
-                    symbolic.unwrap_or_else(|| format!("`{}`", candidate.display()))
-                })
-                .collect();
-            let looked = if tried.is_empty() {
-                format!("neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking file is unknown")
-            } else {
-                format!("looked for {}", tried.join(" and "))
-            };
-            diagnostics.push(error(
-                format!("cannot find the clock table `{shown}`: {looked}"),
-                &format!(
-                    "create the file, or fix the path: a relative path is resolved against the crate's \
-                     CARGO_MANIFEST_DIR (outside cargo: the {TABLE_DIR_VAR} environment variable), then \
-                     against the directory of the file that invokes the macro"
-                ),
-            ));
-            return TokenStream::new();
-        }
-    };
-    let Some(file_text) = file.to_str() else {
-        diagnostics.push(error(
-            format!(
-                "the path of the clock table `{}` is not valid UTF-8",
-                file.display()
-            ),
-            "move the table to a path that is valid UTF-8",
-        ));
+    let Some((table, file)) = env.load_table(path, diagnostics) else {
         return TokenStream::new();
-    };
-    let bytes = match std::fs::read(&file) {
-        Ok(bytes) => bytes,
-        Err(io) => {
-            diagnostics.push(error(
-                format!("cannot read the clock table `{shown}` (`{file_text}`): {io}"),
-                "check that the path names a readable file",
-            ));
-            return TokenStream::new();
-        }
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(not_utf8) => {
-            let valid = not_utf8.utf8_error().valid_up_to();
-            let bytes = not_utf8.into_bytes();
-            let prefix = String::from_utf8_lossy(bytes.get(..valid).unwrap_or(&[]));
-            let line = prefix.matches('\n').count() + 1;
-            let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            diagnostics.push(error(
-                format!("{shown}:{line}:{column}: the clock table is not valid UTF-8"),
-                "TOML files are UTF-8: re-save the file as UTF-8",
-            ));
-            return TokenStream::new();
-        }
-    };
-    let table = TableText {
-        display: shown,
-        text,
-        span: path.span(),
     };
     let mut table_diagnostics = Diagnostics::for_table(&table);
     let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
@@ -165,21 +103,22 @@ fn from_file(
     if let Some(errors) = table_diagnostics.finish() {
         diagnostics.push(errors);
     }
-    expand(&declared, options, Some(file_text), services_clock.as_ref())
+    expand(&declared, options, Some(&file), services_clock.as_ref())
 }
 
 #[cfg(not(feature = "toml"))]
 fn from_file(
     path: &syn::LitStr,
-    _options: &input::Options,
+    _options: &Options,
     _env: &Environment,
     diagnostics: &mut Diagnostics<'_>,
 ) -> TokenStream {
-    diagnostics.push(syn::Error::new(
-        path.span(),
-        "reading a clock table file needs the `toml` feature of time-core (on by default)\n  = help: enable the \
-         feature, or write the rows inline: `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
-    ));
+    diagnostics.error(
+        &Site::Tokens(path.span()),
+        "reading a clock table file needs the `toml` feature of time-core (on by default)",
+        "enable the feature, or write the rows inline: \
+         `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
+    );
     TokenStream::new()
 }
 
@@ -198,6 +137,7 @@ mod tests {
             manifest_dir: Some(dir),
             table_dir: None,
             source_dir: None,
+            posix_available: true,
         }
     }
 
@@ -297,6 +237,7 @@ mod tests {
             manifest_dir: Some(PathBuf::from("/no/such/dir")),
             table_dir: None,
             source_dir: None,
+            posix_available: true,
         };
         let errors = errors(&declare_clocks(quote!("clocks.toml"), &env));
         assert_eq!(errors.len(), 1);
@@ -479,13 +420,14 @@ mod tests {
         std::fs::create_dir_all(dir.join("src")).unwrap();
         std::fs::write(dir.join("src/clocks.toml"), MONO).unwrap();
         let relative_source =
-            std::path::PathBuf::from(format!("{}/src", dir.strip_prefix("/").unwrap().display()));
+            PathBuf::from(format!("{}/src", dir.strip_prefix("/").unwrap().display()));
         let cwd = std::env::current_dir().unwrap();
         std::env::set_current_dir("/").unwrap();
         let env = Environment {
             manifest_dir: Some(PathBuf::from("/no/such/manifest")),
             table_dir: None,
             source_dir: Some(relative_source),
+            posix_available: true,
         };
         let out = declare_clocks(quote!("clocks.toml"), &env).to_string();
         std::env::set_current_dir(cwd).unwrap();
@@ -494,5 +436,35 @@ mod tests {
             dir.join("src/clocks.toml").display()
         );
         assert!(out.contains(&included), "{out}");
+    }
+
+    #[test]
+    fn the_posix_backend_without_its_feature_is_one_error_at_the_backend() {
+        let env = Environment {
+            posix_available: false,
+            ..env_with("posix.toml", MONO.as_bytes())
+        };
+        let out = declare_clocks(quote!("posix.toml", backend = posix), &env);
+        let errors = errors(&out);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("the posix backend needs time-core's `posix` feature"),
+            "{errors:?}"
+        );
+        let text = out.to_string();
+        assert!(text.contains("pub enum Mono { }"), "{text}");
+        assert!(
+            !text.contains("posix ::"),
+            "nothing names the missing backend: {text}"
+        );
+        let inline = declare_clocks(
+            quote!(backend = posix; A { monotonic: true, clockid: 1 }),
+            &env,
+        );
+        assert_eq!(errors_of(&inline), 1);
+    }
+
+    fn errors_of(out: &TokenStream) -> usize {
+        errors(out).len()
     }
 }

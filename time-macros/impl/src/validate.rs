@@ -4,10 +4,9 @@
 //! "cannot find type" at each use of the others.
 
 use crate::diagnostics::Diagnostics;
-use crate::input::{Backend, Options};
 use crate::model::{
-    self, Capability, Clock, ClockId, ClockIdSpec, ClockRow, Located, Relation, Resolution,
-    ResolutionSpec, Returns, Site,
+    self, Backend, Capability, Clock, ClockId, ClockIdSpec, ClockRow, Declared, Located, Options,
+    Relation, Resolution, ResolutionSpec, Returns, Site,
 };
 use proc_macro2::Ident;
 use std::collections::HashMap;
@@ -122,7 +121,7 @@ const HRTIMER_CLOCKS: &[(&str, i32)] = &[
 /// to declare: the valid rows, plus the rows whose name is usable even though another
 /// of their fields is not (they expand to a marker type only, so uses of them do not
 /// produce secondary errors).
-pub(crate) fn validate(
+pub fn validate(
     rows: &[ClockRow],
     options: &Options,
     whole_table: &Site,
@@ -376,15 +375,6 @@ fn check_relation(
     }
 }
 
-/// What validation lets a row declare.
-#[derive(Clone, Debug)]
-pub(crate) enum Declared {
-    /// A complete clock.
-    Clock(Clock),
-    /// Only the marker type of a row with errors (already reported).
-    MarkerOnly(Ident),
-}
-
 fn missing(
     row: &ClockRow,
     index: usize,
@@ -451,8 +441,7 @@ fn upper_camel_case(text: &str) -> Option<String> {
 }
 
 /// Whether `text` is a Rust or C keyword (never a clock or getter name).
-#[cfg(test)]
-pub(crate) fn is_keyword(text: &str) -> bool {
+pub fn is_keyword(text: &str) -> bool {
     RUST_KEYWORDS.contains(&text) || C_KEYWORDS.contains(&text) || text == "_"
 }
 
@@ -672,7 +661,7 @@ fn check_capabilities(
 /// their waits on: the row named `Monotonic`,
 /// else the first monotonic clock. Reports a missing bindings module or monotonic
 /// clock at the `kernel_services` key; `None` when nothing is to be generated.
-pub(crate) fn kernel_services_clock(
+pub fn kernel_services_clock(
     declared: &[Declared],
     options: &Options,
     services: Option<&Located<bool>>,
