@@ -16,6 +16,9 @@
  * on the CLOCK_MONOTONIC base: a relative timeout must not move with the wall
  * clock.
  *
+ * A callback that returns HRTIMER_RESTART without moving its expiry past now
+ * (hrtimer_forward()) runs again at once, as in the kernel.
+ *
  * Concurrency: the queues are protected by hrtimer_lock (the kernel's
  * cpu_base->lock); callbacks run with the lock released, one at a time, in the
  * thread that runs the queues; hrtimer_cancel() waits for a running callback.

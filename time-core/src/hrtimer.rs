@@ -342,6 +342,9 @@ impl<T: HrTimerCallback, K: KernelServices> HrTimer<T, K> {
 
     /// When the timer expires (or last expired), on its clock: a snapshot, as
     /// upstream's `expires`. `None` for a timer never started.
+    ///
+    /// As in the kernel, a relative `CLOCK_REALTIME` timer is queued on the monotonic
+    /// base, so for `RelativeMode<RealTime>` the value is a monotonic time.
     #[inline]
     pub fn expires(&self) -> Option<HrTimerInstant<T>> {
         if !self.is_set_up() {
