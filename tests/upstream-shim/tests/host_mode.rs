@@ -12,10 +12,8 @@ use upstream_shim::kernel::time::{Delta, Instant, Monotonic};
 #[test]
 fn fsleep_sleeps_on_the_host_and_timers_fire_after_it() {
     // SAFETY: a read of the timekeeper's mode; no arguments, no preconditions.
-    assert_eq!(
-        unsafe { kernel_integration::bindings::timekeeper_test_enabled() },
-        0
-    );
+    let test_mode = unsafe { kernel_integration::bindings::timekeeper_test_enabled() };
+    assert_eq!(test_mode, 0);
     let start = Instant::<Monotonic>::now();
     let timer = pin!(Heartbeat::timer(Delta::from_millis(1), 3));
     Heartbeat::start(timer.as_ref());
