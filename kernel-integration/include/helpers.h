@@ -18,4 +18,8 @@ ktime_t rust_helper_ktime_get_real(void);
 ktime_t rust_helper_ktime_get_boottime(void);
 ktime_t rust_helper_ktime_get_clocktai(void);
 
+/* csrc/helpers/delay.c */
+void rust_helper_fsleep(unsigned long usecs);
+void rust_helper_udelay(unsigned long usecs);
+
 #endif /* _RUST_HELPERS_H */

@@ -75,6 +75,88 @@ pub mod bindings {
     pub unsafe fn ktime_get_raw() -> Ktime {
         4
     }
+
+    // The kernel services of `kernel_services = true`, shaped as bindgen writes them.
+    pub const MAX_UDELAY_MS: u32 = 5;
+    pub type clockid_t = ::std::os::raw::c_int;
+    pub type hrtimer_mode = ::std::os::raw::c_uint;
+    pub const hrtimer_mode_HRTIMER_MODE_ABS: hrtimer_mode = 0;
+    pub const hrtimer_mode_HRTIMER_MODE_REL: hrtimer_mode = 1;
+    pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED: hrtimer_mode = 2;
+    pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED: hrtimer_mode = 3;
+    pub const hrtimer_mode_HRTIMER_MODE_ABS_SOFT: hrtimer_mode = 4;
+    pub const hrtimer_mode_HRTIMER_MODE_REL_SOFT: hrtimer_mode = 5;
+    pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT: hrtimer_mode = 6;
+    pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT: hrtimer_mode = 7;
+    pub const hrtimer_mode_HRTIMER_MODE_ABS_HARD: hrtimer_mode = 8;
+    pub const hrtimer_mode_HRTIMER_MODE_REL_HARD: hrtimer_mode = 9;
+    pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD: hrtimer_mode = 10;
+    pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD: hrtimer_mode = 11;
+    pub type hrtimer_restart = ::std::os::raw::c_uint;
+    pub const hrtimer_restart_HRTIMER_NORESTART: hrtimer_restart = 0;
+    pub const hrtimer_restart_HRTIMER_RESTART: hrtimer_restart = 1;
+
+    #[repr(C)]
+    pub struct timerqueue_node {
+        pub expires: Ktime,
+    }
+
+    #[repr(C)]
+    pub struct hrtimer {
+        pub node: timerqueue_node,
+        pub function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
+    }
+
+    /// # Safety
+    /// Always safe.
+    pub unsafe fn fsleep(_usecs: ::std::os::raw::c_ulong) {}
+    /// # Safety
+    /// Always safe.
+    pub unsafe fn udelay(_usecs: ::std::os::raw::c_ulong) {}
+    /// # Safety
+    /// Always safe.
+    pub unsafe fn __msecs_to_jiffies(m: ::std::os::raw::c_uint) -> ::std::os::raw::c_ulong {
+        ::std::os::raw::c_ulong::from(m) / 4
+    }
+    /// # Safety
+    /// `timer` must be valid for writes.
+    pub unsafe fn hrtimer_setup(
+        timer: *mut hrtimer,
+        function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
+        _clock_id: clockid_t,
+        _mode: hrtimer_mode,
+    ) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            timer.write(hrtimer {
+                node: timerqueue_node { expires: 0 },
+                function,
+            });
+        }
+    }
+    /// # Safety
+    /// `timer` must be set up.
+    pub unsafe fn hrtimer_start_range_ns(
+        timer: *mut hrtimer,
+        tim: Ktime,
+        _range_ns: u64,
+        _mode: hrtimer_mode,
+    ) {
+        // SAFETY: the caller's contract.
+        unsafe { (*timer).node.expires = tim };
+    }
+    /// # Safety
+    /// `timer` must be set up.
+    pub unsafe fn hrtimer_cancel(_timer: *mut hrtimer) -> ::std::os::raw::c_int {
+        0
+    }
+    /// # Safety
+    /// `timer` must be set up.
+    pub unsafe fn hrtimer_forward(timer: *mut hrtimer, _now: Ktime, interval: Ktime) -> u64 {
+        // SAFETY: the caller's contract.
+        unsafe { (*timer).node.expires += interval };
+        1
+    }
 }
 
 /// `clocks.toml` through the bindings module above.
@@ -125,4 +207,14 @@ fn every_form_expands_lint_clean_and_works() {
     assert_eq!(inline_clocks::LintClock::ID, Some(-3), "a negative id");
     let start = Instant::<posix_clocks::Monotonic>::now();
     assert!(start.elapsed() >= Delta::ZERO);
+    // The kernel services of the same expansion.
+    assert_eq!(kernel_clocks::msecs_to_jiffies(8), 2);
+    kernel_clocks::delay::fsleep(Delta::from_micros(1));
+    let polled = kernel_clocks::poll::read_poll_timeout(
+        || Ok(3),
+        |v| *v == 3,
+        Delta::ZERO,
+        Delta::from_millis(1),
+    );
+    assert_eq!(polled, Ok(3));
 }

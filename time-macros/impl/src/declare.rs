@@ -393,10 +393,11 @@ mod tests {
         );
         assert!(!out.contains("kernel_services !"), "{out}");
 
-        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n";
+        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n\n\
+                    [[clock]]\nname = \"Coarse\"\ngetter = \"c\"\nmonotonic = true\nresolution = \"tick\"\n";
         let (errors, _) = table_errors("services-wall.toml", wall, quote!(, bindings = b));
         assert!(
-            errors[0].contains("`kernel_services` need a monotonic clock"),
+            errors[0].contains("`kernel_services` need a monotonic clock finer than the tick"),
             "{errors:?}"
         );
 
