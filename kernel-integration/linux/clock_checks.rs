@@ -11,10 +11,13 @@
 //! with the generated `for_each_clock` and `CLOCKS`.
 
 use core::fmt;
+use core::marker::PhantomData;
+use core::pin::{pin, Pin};
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use kernel::prelude::*;
-use kernel::types::Opaque;
-use time_core::{ClockId, ClockSource, ClockVisitor, ConvertsTo, Delta, Instant, Ktime};
+use time_core::{
+    ClockId, ClockSource, ClockVisitor, ConvertsTo, Delta, HrTimerClock, Instant, Ktime,
+};
 
 pub mod kbind;
 
@@ -44,7 +47,9 @@ impl kernel::Module for TypedClocks {
         conversion::<Tai>(&mut checks, kbind::tk_offsets_TK_OFFS_TAI);
         conversion_between_offsets(&mut checks);
         sleeps(&mut checks);
-        hrtimer_on_monotonic(&mut checks);
+        generated_delays(&mut checks);
+        generated_poll(&mut checks);
+        generated_hrtimers(&mut checks);
         pr_info!(
             "{} checks: {} passed, {} failed\n",
             checks.passed + checks.failed,
@@ -361,106 +366,221 @@ fn sleeps(checks: &mut Checks) {
     }
 }
 
-/// The C `struct hrtimer` of the timer check, in static storage.
-struct TimerCell(Opaque<kbind::hrtimer>);
-
-// SAFETY: the timer is set up, started and cancelled from module init only, and the
-// hrtimer core serializes its callback against those calls with the base lock.
-unsafe impl Sync for TimerCell {}
-
-static TIMER: TimerCell = TimerCell(Opaque::uninit());
-/// Monotonic times at which the timer callback ran, and how often it ran.
-static FIRED_AT: [AtomicI64; 3] = [AtomicI64::new(0), AtomicI64::new(0), AtomicI64::new(0)];
-static FIRINGS: AtomicU32 = AtomicU32::new(0);
-const PERIOD_MS: i64 = 5;
-
-/// The timer callback: records when it ran, and re-arms itself one period later with
-/// `hrtimer_forward` until it has run three times.
-unsafe extern "C" fn on_timer(timer: *mut kbind::hrtimer) -> kbind::hrtimer_restart {
-    let now = Instant::<Monotonic>::now();
-    let n = FIRINGS.fetch_add(1, Ordering::Relaxed) as usize;
-    if let Some(slot) = FIRED_AT.get(n) {
-        slot.store(now.to_ktime(), Ordering::Relaxed);
+/// Sleeps and busy-waits through the generated `delay` module (`kernel_services = true`
+/// in the table): at least what was asked, measured by `Instant<Monotonic>`.
+fn generated_delays(checks: &mut Checks) {
+    fn measured(sleep: impl FnOnce()) -> Delta {
+        let start = Instant::<Monotonic>::now();
+        sleep();
+        start.elapsed()
     }
-    if n + 1 >= FIRED_AT.len() {
-        return kbind::hrtimer_restart_HRTIMER_NORESTART;
+    for asked in [
+        Delta::from_micros(15),
+        Delta::from_millis(3),
+        Delta::from_millis(30),
+    ] {
+        let slept = measured(|| delay::fsleep(asked));
+        checks.check(
+            slept >= asked,
+            format_args!("delay::fsleep({}): slept {}", asked, slept),
+        );
     }
-    // SAFETY: `timer` is the running timer, passed by the hrtimer core to its own
-    // callback, which may forward it.
-    unsafe {
-        kbind::hrtimer_forward(
-            timer,
-            now.to_ktime(),
-            Delta::from_millis(PERIOD_MS).as_nanos(),
-        )
-    };
-    kbind::hrtimer_restart_HRTIMER_RESTART
+    let asked = Delta::from_micros(500);
+    let waited = measured(|| delay::udelay(asked));
+    checks.check(
+        waited >= asked,
+        format_args!("delay::udelay({}): waited {}", asked, waited),
+    );
+    let jiffies = msecs_to_jiffies(20);
+    // SAFETY: `jiffies_to_usecs` converts a number; it has no preconditions.
+    let back = unsafe { kbind::jiffies_to_usecs(jiffies as _) };
+    checks.check(
+        back >= 20_000,
+        format_args!("msecs_to_jiffies(20): {} jiffies = {} us", jiffies, back),
+    );
 }
 
-/// A periodic hrtimer on `Monotonic`, set up with the table's clock id
-/// (`Monotonic::ID`) through `hrtimer_setup`: it runs three times, never before its
-/// expiry (the n-th at least n periods after the start); then `hrtimer_cancel` reports
-/// an idle timer as idle and an armed one as active.
-fn hrtimer_on_monotonic(checks: &mut Checks) {
-    let Some(id) = Monotonic::ID else {
-        checks.check(
-            false,
-            format_args!("hrtimer Monotonic: the table gives no clockid"),
-        );
-        return;
-    };
-    let timer = TIMER.0.get();
-    let period = Delta::from_millis(PERIOD_MS);
-    // SAFETY: `timer` points to static storage for a `struct hrtimer` that is not in
-    // use (the timer is set up once, here); `on_timer` has the callback's signature.
-    unsafe {
-        kbind::hrtimer_setup(
-            timer,
-            Some(on_timer),
-            id,
-            kbind::hrtimer_mode_HRTIMER_MODE_REL,
-        )
-    };
+/// `poll::read_poll_timeout` and `read_poll_timeout_atomic` from the generated `poll`
+/// module: a condition met after 20 ms returns its value, one never met times out with
+/// `ETIMEDOUT` no earlier than the timeout, and an error of `op` comes back as it is.
+fn generated_poll(checks: &mut Checks) {
+    use time_core::error::code::{EIO, ETIMEDOUT};
     let start = Instant::<Monotonic>::now();
-    // SAFETY: `timer` was set up above; module init runs in process context.
-    unsafe {
-        kbind::hrtimer_start_range_ns(
-            timer,
-            period.as_nanos(),
-            0,
-            kbind::hrtimer_mode_HRTIMER_MODE_REL,
-        )
-    };
-    for _ in 0..100 {
-        if FIRINGS.load(Ordering::Relaxed) >= 3 {
-            break;
+    let wait = Delta::from_millis(20);
+    let met = poll::read_poll_timeout(
+        || Ok(Instant::<Monotonic>::now()),
+        |now| *now - start >= wait,
+        Delta::from_millis(2),
+        Delta::from_secs(1),
+    );
+    let took = start.elapsed();
+    checks.check(
+        matches!(met, Ok(at) if at - start >= wait) && took < Delta::from_secs(1),
+        format_args!(
+            "poll::read_poll_timeout until 20ms have passed: {:?} after {}",
+            met.map(|at| at - start),
+            took
+        ),
+    );
+
+    let start = Instant::<Monotonic>::now();
+    let timeout = Delta::from_millis(20);
+    let never = poll::read_poll_timeout(|| Ok(0u32), |_| false, Delta::from_millis(5), timeout);
+    let took = start.elapsed();
+    checks.check(
+        never == Err(ETIMEDOUT) && took >= timeout,
+        format_args!(
+            "poll::read_poll_timeout never met: {:?} after {} (timeout {})",
+            never, took, timeout
+        ),
+    );
+
+    let failed = poll::read_poll_timeout(|| Err::<u32, _>(EIO), |_| true, Delta::ZERO, timeout);
+    checks.check(
+        failed == Err(EIO),
+        format_args!("poll::read_poll_timeout, op fails: {:?}", failed),
+    );
+
+    let mut calls = 0u32;
+    let atomic = poll::read_poll_timeout_atomic(
+        || {
+            calls += 1;
+            Ok(calls)
+        },
+        |calls| *calls >= 5,
+        Delta::from_micros(10),
+        100,
+    );
+    checks.check(
+        atomic == Ok(5),
+        format_args!(
+            "poll::read_poll_timeout_atomic, met at the 5th read: {:?}",
+            atomic
+        ),
+    );
+}
+
+/// The period of the periodic timer.
+const PERIOD: Delta = Delta::from_millis(5);
+
+/// A periodic timer on `Monotonic` (relative mode): records when it runs, and re-arms
+/// itself one period later until it has run three times.
+struct Periodic {
+    fired_at: [AtomicI64; 3],
+    runs: AtomicU32,
+}
+
+impl hrtimer::HrTimerCallback for Periodic {
+    type TimerMode = hrtimer::RelativeMode<Monotonic>;
+
+    fn run(
+        this: Pin<&Self>,
+        mut ctx: hrtimer::HrTimerCallbackContext<'_, Self>,
+    ) -> hrtimer::HrTimerRestart {
+        let now = Instant::<Monotonic>::now();
+        let n = this.runs.fetch_add(1, Ordering::Relaxed) as usize;
+        if let Some(slot) = this.fired_at.get(n) {
+            slot.store(now.to_ktime(), Ordering::Relaxed);
         }
-        // SAFETY: as in `sleeps`.
-        unsafe { kbind::msleep(PERIOD_MS as u32) };
+        if n + 1 >= this.fired_at.len() {
+            return hrtimer::HrTimerRestart::NoRestart;
+        }
+        ctx.forward(now, PERIOD);
+        hrtimer::HrTimerRestart::Restart
     }
-    let fired = FIRINGS.load(Ordering::Relaxed);
-    let after = FIRED_AT
+}
+
+/// A one-shot timer at an absolute time on clock `C`: records when it ran, on `C`.
+struct AtInstant<C: HrTimerClock> {
+    fired_at: AtomicI64,
+    runs: AtomicU32,
+    _clock: PhantomData<fn() -> C>,
+}
+
+impl<C: HrTimerClock> AtInstant<C> {
+    const fn new() -> Self {
+        AtInstant {
+            fired_at: AtomicI64::new(0),
+            runs: AtomicU32::new(0),
+            _clock: PhantomData,
+        }
+    }
+}
+
+impl<C: HrTimerClock> hrtimer::HrTimerCallback for AtInstant<C> {
+    type TimerMode = hrtimer::AbsoluteMode<C>;
+
+    fn run(
+        this: Pin<&Self>,
+        _ctx: hrtimer::HrTimerCallbackContext<'_, Self>,
+    ) -> hrtimer::HrTimerRestart {
+        this.fired_at
+            .store(Instant::<C>::now().to_ktime(), Ordering::Relaxed);
+        this.runs.fetch_add(1, Ordering::Relaxed);
+        hrtimer::HrTimerRestart::NoRestart
+    }
+}
+
+/// Sleeps in steps of 1 ms until `done` or one second has passed.
+fn wait_for(done: impl Fn() -> bool) {
+    for _ in 0..1000 {
+        if done() {
+            return;
+        }
+        delay::fsleep(Delta::from_millis(1));
+    }
+}
+
+/// The typed hrtimers of the generated `hrtimer` module, set up with each clock's
+/// table id: a periodic relative timer on `Monotonic` runs three times, the n-th no
+/// earlier than n periods after the start; `cancel` reports an idle timer as idle and
+/// a started one as started; absolute timers on `Monotonic` and on `RealTime` never
+/// run before their expiry.
+fn generated_hrtimers(checks: &mut Checks) {
+    let timer = pin!(hrtimer::HrTimer::new(Periodic {
+        fired_at: [AtomicI64::new(0), AtomicI64::new(0), AtomicI64::new(0)],
+        runs: AtomicU32::new(0),
+    }));
+    let start = Instant::<Monotonic>::now();
+    timer.as_ref().start(PERIOD);
+    wait_for(|| timer.data().runs.load(Ordering::Relaxed) >= 3);
+    let runs = timer.data().runs.load(Ordering::Relaxed);
+    let after = timer
+        .data()
+        .fired_at
         .each_ref()
         .map(|at| Instant::<Monotonic>::from_ktime(at.load(Ordering::Relaxed)) - start);
-    let on_time = (0..3).all(|n| after[n] >= period * (n as i64 + 1));
-    // SAFETY: `timer` was set up above; cancelling waits for a running callback.
-    let was_idle = unsafe { kbind::hrtimer_cancel(timer) } == 0;
-    // SAFETY: as above; the timer is idle after the cancel.
-    unsafe {
-        kbind::hrtimer_start_range_ns(
-            timer,
-            Delta::from_secs(10).as_nanos(),
-            0,
-            kbind::hrtimer_mode_HRTIMER_MODE_REL,
-        )
-    };
-    // SAFETY: as above.
-    let was_armed = unsafe { kbind::hrtimer_cancel(timer) } == 1;
+    let on_time = (0..after.len()).all(|n| after[n] >= PERIOD * (n as i64 + 1));
+    let idle = !timer.as_ref().cancel();
+    timer.as_ref().start(Delta::from_secs(10));
+    let started = timer.as_ref().cancel();
     checks.check(
-        fired == 3 && on_time && was_idle && was_armed,
+        runs == 3 && on_time && idle && started,
         format_args!(
-            "hrtimer Monotonic (clockid {}, REL, period {}): ran {} times, at +{} / +{} / +{}; cancel: idle {}, armed {}",
-            id, period, fired, after[0], after[1], after[2], was_idle, was_armed
+            "hrtimer RelativeMode<Monotonic> (clockid {:?}, period {}): ran {} times, at +{} / +{} / +{}; cancel: idle {}, started {}",
+            Monotonic::ID, PERIOD, runs, after[0], after[1], after[2], idle, started
+        ),
+    );
+    absolute_timer::<Monotonic>(checks);
+    absolute_timer::<RealTime>(checks);
+}
+
+/// One absolute timer on `C`, 5 ms ahead: it runs once, not before its expiry.
+fn absolute_timer<C: HrTimerClock>(checks: &mut Checks) {
+    let timer = pin!(hrtimer::HrTimer::new(AtInstant::<C>::new()));
+    let expires = Instant::<C>::now() + Delta::from_millis(5);
+    timer.as_ref().start(expires);
+    wait_for(|| timer.data().runs.load(Ordering::Relaxed) >= 1);
+    let runs = timer.data().runs.load(Ordering::Relaxed);
+    let late = Instant::<C>::from_ktime(timer.data().fired_at.load(Ordering::Relaxed)) - expires;
+    checks.check(
+        runs == 1 && !late.is_negative(),
+        format_args!(
+            "hrtimer AbsoluteMode<{}> (clockid {:?}): ran {} time(s), {} after its expiry",
+            C::NAME,
+            C::ID,
+            runs,
+            late
         ),
     );
 }
