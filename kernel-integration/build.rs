@@ -34,7 +34,10 @@ const HEADERS: &[&str] = &[
     "include/timekeeper_test.h",
     "include/linux/types.h",
     "include/linux/ktime.h",
+    "include/linux/time64.h",
     "include/linux/timekeeping.h",
+    "include/asm-generic/param.h",
+    "include/vdso/jiffies.h",
     "include/uapi/linux/time.h",
     "include/uapi/asm-generic/int-ll64.h",
     "include/uapi/asm-generic/errno-base.h",
@@ -107,7 +110,7 @@ fn run() -> Result<(), String> {
         // their `rust_helper_*` wrappers take their names instead.
         .allowlist_function("ktime_.*|rust_helper_ktime_.*|timekeeper_test_.*")
         .allowlist_type("ktime_t|tk_offsets")
-        .allowlist_var("CLOCK_.*|TK_OFFS_.*|TK_TEST_START_.*|NSEC_PER_.*")
+        .allowlist_var("CLOCK_.*|TK_OFFS_.*|TK_TEST_START_.*|NSEC_PER_.*|TICK_NSEC")
         .parse_callbacks(Box::new(HelperNames))
         .parse_callbacks(Box::new(bindgen::CargoCallbacks::new()))
         .generate()

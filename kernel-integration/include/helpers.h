@@ -17,5 +17,9 @@
 ktime_t rust_helper_ktime_get_real(void);
 ktime_t rust_helper_ktime_get_boottime(void);
 ktime_t rust_helper_ktime_get_clocktai(void);
+ktime_t rust_helper_ktime_get_coarse(void);
+ktime_t rust_helper_ktime_get_coarse_real(void);
+ktime_t rust_helper_ktime_get_coarse_boottime(void);
+ktime_t rust_helper_ktime_get_coarse_clocktai(void);
 
 #endif /* _RUST_HELPERS_H */
