@@ -9,14 +9,15 @@ use time_core::{posix, Deadline, Delta, Instant};
 time_core::declare_clocks!("../clocks.toml", backend = posix);
 
 fn main() -> Result<(), posix::SleepError> {
+    let width = CLOCKS.iter().map(|clock| clock.name.len()).fold(5, usize::max);
     println!(
-        "{:<20} {:>7} {:>9}   now (since the clock's epoch)",
+        "{:<width$} {:>7} {:>9}   now (since the clock's epoch)",
         "clock", "clockid", "monotonic"
     );
     for clock in &CLOCKS {
         let id = clock.id.map_or_else(|| "-".to_owned(), |id| id.to_string());
         let now = Delta::from_nanos((clock.read)());
-        println!("{:<20} {:>7} {:>9}   {now}", clock.name, id, clock.monotonic);
+        println!("{:<width$} {:>7} {:>9}   {now}", clock.name, id, clock.monotonic);
     }
 
     let start = Instant::<Monotonic>::now();
