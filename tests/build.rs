@@ -64,7 +64,10 @@ fn main() {
         Err(_) => (Vec::new(), false),
     };
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("set by cargo"));
-    write(&out.join("lint_bindings.rs"), &bindings(&rows, kernel_services));
+    write(
+        &out.join("lint_bindings.rs"),
+        &bindings(&rows, kernel_services),
+    );
     write(&out.join("lint_expected.rs"), &expected(&rows));
 }
 
@@ -85,7 +88,11 @@ fn read(document: &DeTable<'_>) -> (Vec<Row>, bool) {
         match (key.get_ref().as_ref(), value.get_ref()) {
             ("kernel_services", DeValue::Boolean(flag)) => kernel_services = *flag,
             ("clock", DeValue::Array(array)) => {
-                rows.extend(array.iter().filter_map(|row| row.get_ref().as_table().map(read_row)));
+                rows.extend(
+                    array
+                        .iter()
+                        .filter_map(|row| row.get_ref().as_table().map(read_row)),
+                );
             }
             _ => {}
         }
@@ -144,7 +151,10 @@ fn clockid_value(name: &str, index: usize) -> u32 {
     UAPI_CLOCK_IDS
         .iter()
         .find(|(uapi, _)| *uapi == name)
-        .map_or_else(|| 100 + u32::try_from(index).expect("few rows"), |&(_, value)| value)
+        .map_or_else(
+            || 100 + u32::try_from(index).expect("few rows"),
+            |&(_, value)| value,
+        )
 }
 
 /// `value` as a Rust literal with `_` between groups of three digits.
@@ -288,15 +298,21 @@ fn expected(rows: &[Row]) -> String {
                 // The first row naming a constant gave it its value.
                 let first = rows
                     .iter()
-                    .position(|other| {
-                        matches!(&other.clockid, Some(ClockId::Constant(n)) if n == name)
-                    })
+                    .position(
+                        |other| matches!(&other.clockid, Some(ClockId::Constant(n)) if n == name),
+                    )
                     .unwrap_or(index);
                 format!("Some({})", clockid_value(name, first))
             }
             Some(ClockId::Number(number)) => format!("Some({number})"),
         };
-        writeln!(text, "    ({:?}, {}, {id}),", row.name, literal(reading(index))).unwrap();
+        writeln!(
+            text,
+            "    ({:?}, {}, {id}),",
+            row.name,
+            literal(reading(index))
+        )
+        .unwrap();
     }
     text.push_str("];\n\n/// Converts from the offset base to every clock with an offset.\nfn check_conversions() {\n");
     let offsets = offsets(rows);

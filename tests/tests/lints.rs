@@ -83,7 +83,10 @@ fn every_form_expands_lint_clean_and_works() {
         .iter()
         .map(|clock| (clock.name, (clock.read)(), clock.id))
         .collect();
-    assert_eq!(read, EXPECTED, "every clock of the table, through the stand-in");
+    assert_eq!(
+        read, EXPECTED,
+        "every clock of the table, through the stand-in"
+    );
     check_conversions();
     assert_eq!(kernel_clocks::raw_conversion(5), 1_005);
     assert_eq!(

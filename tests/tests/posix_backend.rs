@@ -36,7 +36,9 @@ fn host(id: libc::clockid_t) -> Ktime {
 fn every_clock_of_the_root_table_reads_its_clock_id() {
     assert!(!root::CLOCKS.is_empty());
     for clock in &root::CLOCKS {
-        let id = clock.id.expect("the posix backend needs a clockid on every row");
+        let id = clock
+            .id
+            .expect("the posix backend needs a clockid on every row");
         let before = host(id);
         let now = (clock.read)();
         let after = host(id);
