@@ -42,9 +42,36 @@ pub trait ClockSource: Sealed + 'static {
     const MONOTONIC: bool;
     /// The clock's `clockid_t`, when the table gives one.
     const ID: Option<ClockId>;
+    /// How finely the clock advances (the table's `resolution`; nanoseconds when the
+    /// table does not say).
+    const RESOLUTION: Resolution;
 
     /// Reads the clock: the current time in nanoseconds since the clock's epoch.
     fn ktime_get() -> Ktime;
+}
+
+/// How finely a clock's readings advance: [`ClockSource::RESOLUTION`], from the
+/// table's `resolution` key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resolution {
+    /// Readings advance in steps of at most this many nanoseconds (the default, `1`,
+    /// when the table does not say).
+    Nanos(i64),
+    /// Readings advance only at the timer tick, every `1/HZ` seconds (the coarse
+    /// clocks: 4 ms at `HZ=250`). Intervals shorter than a tick cannot be measured on
+    /// such a clock.
+    Tick,
+}
+
+impl Resolution {
+    /// The step of the clock's readings, in nanoseconds, given the length of a tick.
+    #[inline]
+    pub const fn step_nanos(self, tick_nanos: i64) -> i64 {
+        match self {
+            Resolution::Nanos(nanos) => nanos,
+            Resolution::Tick => tick_nanos,
+        }
+    }
 }
 
 /// A clock that never goes backwards, so [`Instant::elapsed`](crate::Instant::elapsed)
@@ -77,7 +104,11 @@ pub trait NmiSafeClock: ClockSource + crate::__private::SealedNmiSafe {}
     label = "only clocks declared with `hrtimer = true` implement `HrTimerClock`",
     note = "the kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and CLOCK_TAI only: run the timer on one of those (e.g. `Monotonic`)"
 )]
-pub trait HrTimerClock: ClockSource + crate::__private::SealedHrTimer {}
+pub trait HrTimerClock: ClockSource + crate::__private::SealedHrTimer {
+    /// The `clockid_t` of the clock's hrtimer base (the table's `clockid`, which an
+    /// `hrtimer` row must have).
+    const CLOCKID: ClockId;
+}
 
 /// A clock that can be set (`settimeofday`, `clock_settime`, NTP steps), so its
 /// readings jump forwards and backwards. Implemented by `declare_clocks!` for rows with

@@ -82,6 +82,7 @@ mod tests {
         const NAME: &'static str = "TestShifted";
         const MONOTONIC: bool = true;
         const ID: Option<ClockId> = Some(7);
+        const RESOLUTION: crate::Resolution = crate::Resolution::Nanos(1);
         fn ktime_get() -> Ktime {
             TestClock::ktime_get().saturating_add(OFFSET.load(Ordering::SeqCst))
         }

@@ -14,41 +14,117 @@
 //! survives `mod core {}` and `#![no_implicit_prelude]` in the invoking module.
 
 /// Declares the marker types and implements the clock traits for the rows of one
-/// validated clock table. Emitted by `declare_clocks!` only; not public API.
+/// validated clock table, and lists them in `CLOCKS` and `for_each_clock`. Emitted by
+/// `declare_clocks!` only; not public API.
 ///
 /// ```text
 /// __clock_items! {
-///     clocks = [ Name "doc" "Name" MONOTONIC [ID] { BODY } ... ];
-///     monotonic = [ Name ... ];      // the rows with `monotonic = true`
-///     extern_getters = [ getter ... ];  // getters the macro declares itself
+///     count = N;
+///     clocks = [ Name "marker doc" "table doc" "Name" MONOTONIC [ID] [RESOLUTION]
+///                [getter "message"] [getter RETURN] { BODY } ... ];
+///     monotonic = [ Name ... ];          // the rows with `monotonic = true`
+///     nmi_safe = [ Name ... ];           // … `nmi_safe = true`
+///     hrtimer = [ Name [ID] ... ];       // … `hrtimer = true`, with their clock id
+///     settable = [ Name ... ];           // … `settable = true`
+///     counts_suspend = [ Name ... ];     // … `counts_suspend = true`
 /// }
 /// ```
 ///
-/// `[ID]` is the table's `clockid` expression, or `[]` without one; `BODY` reads the
-/// clock: `unsafe { bindings::getter() }`, `unsafe { getter() }` for a getter in
-/// `extern_getters`, or the posix backend's `clock_gettime` call.
+/// `[ID]` is the table's `clockid` expression, or `[]` without one; `[RESOLUTION]` is
+/// `[Nanos(n)]` or `[Tick]`. `[getter "message"]` is present when the getter comes from
+/// a bindings module: the template then declares a stand-in `getter` that the body's
+/// `use bindings::*` shadows when the module has the function, and whose use is an
+/// error carrying `message` (`clocks.toml:LINE:COL: the bindings module has no
+/// function …`) when it does not. `[getter RETURN]` is present when the macro declares
+/// the getter itself, as `extern "C" fn getter() -> RETURN` (`Ktime` or `u64`). `BODY` reads the clock: `{ use bindings::*; unsafe
+/// { getter() } }`, `unsafe { getter() }` for an extern getter, or the posix
+/// backend's `clock_gettime` call, converted to `Ktime` for `u64` getters.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clock_items {
     (
-        clocks = [$($name:ident $doc:literal $text:literal $monotonic:tt [$($id:expr)?] $body:tt)*];
+        count = $count:literal;
+        clocks = [$(
+            $name:ident $doc:literal $table_doc:literal $text:literal $monotonic:tt
+            [$($id:expr)?] [$resolution:ident $(($resolution_ns:literal))?]
+            [$($bound_getter:ident $missing:literal)?] [$($extern_getter:ident $returns:ident)?]
+            $body:tt
+        )*];
         monotonic = [$($monotonic_name:ident)*];
-        extern_getters = [$($getter:ident)*];
+        nmi_safe = [$($nmi_safe_name:ident)*];
+        hrtimer = [$($hrtimer_name:ident [$hrtimer_id:expr])*];
+        settable = [$($settable_name:ident)*];
+        counts_suspend = [$($counts_suspend_name:ident)*];
     ) => {
         $(
             #[doc = $doc]
             pub enum $name {}
         )*
 
-        const _: () = {
-            unsafe extern "C" {
-                $(
-                    // The clock table declares each getter as `ktime_t getter(void)`.
-                    fn $getter() -> $crate::__private::Ktime;
-                )*
-            }
+        /// Every clock of the table, in table order: name, monotonicity, clock id, doc
+        /// and reader of each (see `time_core::ClockInfo`).
+        pub const CLOCKS: [$crate::__private::ClockInfo; $count] = [$(
+            $crate::__private::ClockInfo::of::<$name>($table_doc),
+        )*];
 
+        /// Calls `visitor.visit::<C>()` for every clock `C` of the table, in table order
+        /// (see `time_core::ClockVisitor`).
+        #[inline]
+        pub fn for_each_clock<V: $crate::__private::ClockVisitor + ?$crate::__private::Sized>(
+            visitor: &mut V,
+        ) {
+            $(visitor.visit::<$name>();)*
+        }
+
+        const _: () = {
             $(
+                impl $crate::__private::SealedMonotonic for $monotonic_name {}
+                impl $crate::__private::MonotonicClock for $monotonic_name {}
+            )*
+            $(
+                impl $crate::__private::SealedNmiSafe for $nmi_safe_name {}
+                impl $crate::__private::NmiSafeClock for $nmi_safe_name {}
+            )*
+            $(
+                impl $crate::__private::SealedHrTimer for $hrtimer_name {}
+                impl $crate::__private::HrTimerClock for $hrtimer_name {
+                    const CLOCKID: $crate::__private::ClockId =
+                        $hrtimer_id as $crate::__private::ClockId;
+                }
+            )*
+            $(
+                impl $crate::__private::SealedSettable for $settable_name {}
+                impl $crate::__private::SettableClock for $settable_name {}
+            )*
+            $(
+                impl $crate::__private::SealedSuspendCounting for $counts_suspend_name {}
+                impl $crate::__private::SuspendCountingClock for $counts_suspend_name {}
+            )*
+        };
+
+        $(
+            const _: () = {
+                $(
+                    #[diagnostic::on_unimplemented(
+                        message = $missing,
+                        label = "the bindings module has no such function",
+                        note = "every row's `getter` must be a function of the bindings module: add the C prototype to the header bindgen reads (and a `rust_helper_` wrapper if the C function is `static inline`), or fix the row's `getter`"
+                    )]
+                    trait MissingGetter {}
+                    /// Stands in for a getter the bindings module lacks (see `MissingGetter`).
+                    #[allow(dead_code, clippy::empty_loop)]
+                    unsafe fn $bound_getter<T: MissingGetter>() -> T {
+                        loop {}
+                    }
+                )?
+                $(
+                    unsafe extern "C" {
+                        // The clock table declares the getter as `ktime_t getter(void)`
+                        // (or `u64 getter(void)`).
+                        fn $extern_getter() -> $crate::__private::$returns;
+                    }
+                )?
+
                 impl $crate::__private::Sealed for $name {}
 
                 impl $crate::__private::ClockSource for $name {
@@ -56,22 +132,21 @@ macro_rules! __clock_items {
                     const MONOTONIC: $crate::__private::bool = $monotonic;
                     const ID: $crate::__private::Option<$crate::__private::ClockId> =
                         $crate::__private::clock_id(&[$($id as $crate::__private::ClockId)?]);
+                    const RESOLUTION: $crate::__private::Resolution =
+                        $crate::__private::Resolution::$resolution $(($resolution_ns))?;
 
                     #[inline]
                     fn ktime_get() -> $crate::__private::Ktime
                     // SAFETY (of the `unsafe { getter() }` that `$body` is with the
                     // kernel backend; the posix backend's reader is safe): the clock
-                    // table declares the getter as the C function `ktime_t getter(void)`,
-                    // which takes no arguments, has no preconditions and only reads
-                    // timekeeping state.
+                    // table declares the getter as the C function `ktime_t getter(void)`
+                    // (or `u64 getter(void)`), which takes no arguments and only reads
+                    // timekeeping state. The seqcount readers such as `ktime_get()` must
+                    // not be called from NMI context; Rust code does not run there, and
+                    // NMI-safe readers are marked by `NmiSafeClock`.
                     $body
                 }
-            )*
-
-            $(
-                impl $crate::__private::SealedMonotonic for $monotonic_name {}
-                impl $crate::__private::MonotonicClock for $monotonic_name {}
-            )*
-        };
+            };
+        )*
     };
 }

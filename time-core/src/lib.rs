@@ -54,21 +54,21 @@ mod deadline;
 mod delta;
 mod instant;
 mod items;
-mod table;
 #[cfg(feature = "posix")]
 pub mod posix;
+mod table;
 #[cfg(test)]
 mod test_support;
 
 pub use clock::{
-    ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, SettableClock,
-    SuspendCountingClock,
+    ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, Resolution,
+    SettableClock, SuspendCountingClock,
 };
-pub use table::{ClockInfo, ClockVisitor};
 pub use convert::ConvertsTo;
 pub use deadline::Deadline;
 pub use delta::{Delta, DeltaOutOfRange, NegativeDelta};
 pub use instant::Instant;
+pub use table::{ClockInfo, ClockVisitor};
 
 #[doc = include_str!("../doc/declare_clocks.md")]
 pub use time_macros::declare_clocks;

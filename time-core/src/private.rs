@@ -5,8 +5,9 @@
 pub use core;
 // Short paths for the generated impls, which name everything through this module
 // (`$crate::__private::str` is the primitive even where a user type shadows `str`).
+pub use core::marker::Sized;
 pub use core::option::Option;
-pub use core::primitive::{bool, str};
+pub use core::primitive::{bool, str, u64};
 
 /// Writes out the rows `declare_clocks!` validated (see `items.rs`).
 pub use crate::__clock_items as clock_items;
@@ -21,12 +22,13 @@ pub const fn clock_id(ids: &[ClockId]) -> Option<ClockId> {
     }
 }
 
+pub use crate::clock::Resolution;
 pub use crate::clock::{
     ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, SettableClock,
     SuspendCountingClock,
 };
-pub use crate::table::ClockInfo;
 pub use crate::convert::ConvertsTo;
+pub use crate::table::{ClockInfo, ClockVisitor};
 
 #[cfg(feature = "posix")]
 pub use libc;

@@ -16,6 +16,7 @@ impl ClockSource for TestClock {
     const NAME: &'static str = "TestClock";
     const MONOTONIC: bool = true;
     const ID: Option<ClockId> = Some(1);
+    const RESOLUTION: crate::Resolution = crate::Resolution::Nanos(1);
     fn ktime_get() -> Ktime {
         TEST_NOW.load(Ordering::SeqCst)
     }
@@ -30,6 +31,7 @@ impl ClockSource for TestWallClock {
     const NAME: &'static str = "TestWallClock";
     const MONOTONIC: bool = false;
     const ID: Option<ClockId> = None;
+    const RESOLUTION: crate::Resolution = crate::Resolution::Nanos(1);
     fn ktime_get() -> Ktime {
         -TEST_NOW.load(Ordering::SeqCst)
     }

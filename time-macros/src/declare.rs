@@ -6,7 +6,7 @@ use crate::env::Environment;
 use crate::expand::expand;
 use crate::input::{self, MacroInput, TableSource};
 use crate::model::Site;
-use crate::validate::validate;
+use crate::validate::{kernel_services_clock, validate};
 use proc_macro2::{Span, TokenStream};
 
 /// Expands `declare_clocks!(tokens)`; errors come out as `compile_error!`s next to
@@ -24,7 +24,13 @@ pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStr
                 &Site::Tokens(Span::call_site()),
                 &mut diagnostics,
             );
-            expand(&declared, &options, None)
+            let services_clock = kernel_services_clock(
+                &declared,
+                &options,
+                options.kernel_services.as_ref(),
+                &mut diagnostics,
+            );
+            expand(&declared, &options, None, services_clock.as_ref())
         }
         Ok(MacroInput {
             source: TableSource::File(path),
@@ -50,13 +56,17 @@ fn from_file(
 ) -> TokenStream {
     use crate::diagnostics::TableText;
     use crate::env::{Resolved, TABLE_DIR_VAR};
+    use crate::model::KERNEL_SERVICES;
 
     let shown = path.value();
     let error = |message: String, help: &str| {
         syn::Error::new(path.span(), format!("{message}\n  = help: {help}"))
     };
     let file = match env.resolve(std::path::Path::new(&shown)) {
-        Resolved::Found(file) => file,
+        // `include_bytes!` resolves a relative path against the invoking file's
+        // directory, not against the directory the path was found from: hand it the
+        // absolute path that was found.
+        Resolved::Found(file) => std::path::absolute(&file).unwrap_or(file),
         Resolved::Missing(tried) => {
             // Name the build-dependent bases symbolically (their absolute paths differ
             // between machines and build directories); the invoking file's directory is
@@ -134,12 +144,28 @@ fn from_file(
         span: path.span(),
     };
     let mut table_diagnostics = Diagnostics::for_table(&table);
-    let rows = crate::table::read(&table.text, &mut table_diagnostics);
+    let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
     let declared = validate(&rows, options, &Site::Table(0..0), &mut table_diagnostics);
+    let services_clock = match (&options.kernel_services, settings.kernel_services) {
+        (Some(_), Some(in_table)) => {
+            table_diagnostics.error(
+                &in_table.site,
+                format_args!("`{KERNEL_SERVICES}` is given in the table and as a macro option"),
+                "keep it in the table only",
+            );
+            None
+        }
+        (given, in_table) => kernel_services_clock(
+            &declared,
+            options,
+            given.as_ref().or(in_table.as_ref()),
+            &mut table_diagnostics,
+        ),
+    };
     if let Some(errors) = table_diagnostics.finish() {
         diagnostics.push(errors);
     }
-    expand(&declared, options, Some(file_text))
+    expand(&declared, options, Some(file_text), services_clock.as_ref())
 }
 
 #[cfg(not(feature = "toml"))]
@@ -191,7 +217,8 @@ mod tests {
         let text = out.to_string();
         assert!(errors(&out).is_empty(), "{text}");
         assert!(
-            text.contains("clocks = [A ") && text.contains("\"B\" false [] { unsafe { b () } }]"),
+            text.contains("clocks = [A ")
+                && text.contains("\"B\" false [] [Nanos (1)] [] [b Ktime] { unsafe { b () } }]"),
             "{text}"
         );
         assert!(text.contains("include_bytes !"), "{text}");

@@ -100,6 +100,14 @@ impl<'t> Diagnostics<'t> {
         }
     }
 
+    /// `path:LINE:COL` of `site` when it is a place in the table file.
+    pub(crate) fn locate(&self, site: &Site) -> Option<String> {
+        match (site, self.table) {
+            (Site::Table(range), Some(table)) => Some(table.location(range)),
+            _ => None,
+        }
+    }
+
     /// How many errors were recorded.
     pub(crate) fn count(&self) -> usize {
         self.errors.len()
@@ -276,7 +284,8 @@ mod tests {
         assert_eq!(did_you_mean("frequency", crate::model::ROW_KEYS), None);
         assert_eq!(
             valid_keys_help("clock_id", crate::model::ROW_KEYS),
-            "did you mean `clockid`? valid keys are: name, getter, monotonic, clockid, doc, offset, offset_base"
+            "did you mean `clockid`? valid keys are: name, getter, monotonic, clockid, doc, offset, offset_base, \
+         returns, resolution, nmi_safe, hrtimer, settable, counts_suspend"
         );
     }
 

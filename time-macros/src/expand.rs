@@ -15,16 +15,18 @@
 //! `#![no_implicit_prelude]` in the invoking module.
 
 use crate::input::{Backend, Options};
-use crate::model::{Clock, ClockId, Relation};
+use crate::model::{Capability, Clock, ClockId, Relation, Resolution, Returns};
 use crate::validate::Declared;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, ToTokens};
 
-/// Everything `declare_clocks!` emits for a validated table.
+/// Everything `declare_clocks!` emits for a validated table. `services_clock` is the
+/// clock the kernel services time their waits on, when they are to be generated.
 pub(crate) fn expand(
     declared: &[Declared],
     options: &Options,
     table_file: Option<&str>,
+    services_clock: Option<&Ident>,
 ) -> TokenStream {
     // The last sentence of every clock's doc names the table it comes from, by file name.
     let declared_by = match table_file {
@@ -36,8 +38,8 @@ pub(crate) fn expand(
     };
     let runtime = Ident::new("__time_core", Span::call_site());
     let mut rows = TokenStream::new();
-    let mut monotonic = TokenStream::new();
-    let mut extern_getters = TokenStream::new();
+    let mut count = 0_usize;
+    let mut lists = CapabilityLists::default();
     let mut marker_only_types = TokenStream::new();
     let mut impls = TokenStream::new();
     for declared in declared {
@@ -60,11 +62,22 @@ pub(crate) fn expand(
         let mut doc = String::new();
         marker_doc(&mut doc, clock, options, &declared_by);
         let name_text = Literal::string(&name.to_string());
-        let body = match reader {
-            Reader::Bindings(bindings, getter) => quote!({ unsafe { #bindings::#getter() } }),
+        let table_doc = Literal::string(clock.doc.as_deref().unwrap_or(""));
+        let mut stand_in = TokenStream::new();
+        let mut extern_decl = TokenStream::new();
+        let read = match reader {
+            Reader::Bindings(bindings, getter) => {
+                let message = Literal::string(&missing_getter_message(clock, bindings, getter));
+                stand_in = quote!(#getter #message);
+                quote!({ #[allow(unused_imports)] use #bindings::*; unsafe { #getter() } })
+            }
             Reader::Extern(getter) => {
-                extern_getters.extend(quote!(#getter));
-                quote!({ unsafe { #getter() } })
+                let returns = match clock.returns {
+                    Returns::Ktime => quote!(Ktime),
+                    Returns::U64 => quote!(u64),
+                };
+                extern_decl = quote!(#getter #returns);
+                quote!(unsafe { #getter() })
             }
             Reader::Posix(clockid) => {
                 impls.extend(quote! {
@@ -72,16 +85,41 @@ pub(crate) fn expand(
                         const CLOCKID: #runtime::libc::clockid_t = #clockid as #runtime::libc::clockid_t;
                     }
                 });
-                quote!({ ::time_core::__private::posix::read_clock(#clockid as ::time_core::__private::libc::clockid_t) })
+                quote!(::time_core::__private::posix::read_clock(#clockid as ::time_core::__private::libc::clockid_t))
             }
+        };
+        let body = match (options.backend, clock.returns) {
+            (Backend::Kernel, Returns::U64) => quote!({
+                let nanos: ::time_core::__private::u64 = #read;
+                // The kernel's `ns_to_ktime()`: the same bits, as `s64`.
+                nanos as ::time_core::__private::Ktime
+            }),
+            _ => quote!({ #read }),
         };
         let monotonic_flag = Ident::new(
             if clock.monotonic { "true" } else { "false" },
             Span::call_site(),
         );
-        rows.extend(quote!(#name #doc #name_text #monotonic_flag [#id] #body));
+        let resolution = match clock.resolution {
+            None => quote!(Nanos(1)),
+            Some(Resolution::Nanos(nanos)) => {
+                let nanos = Literal::i64_unsuffixed(nanos);
+                quote!(Nanos(#nanos))
+            }
+            Some(Resolution::Tick) => quote!(Tick),
+        };
+        rows.extend(quote!(#name #doc #table_doc #name_text #monotonic_flag [#id] [#resolution] [#stand_in] [#extern_decl] #body));
+        count += 1;
         if clock.monotonic {
-            monotonic.extend(quote!(#name));
+            lists.monotonic.extend(quote!(#name));
+        }
+        for capability in &clock.capabilities {
+            match capability {
+                Capability::NmiSafe => lists.nmi_safe.extend(quote!(#name)),
+                Capability::HrTimer => lists.hrtimer.extend(quote!(#name [#id])),
+                Capability::Settable => lists.settable.extend(quote!(#name)),
+                Capability::CountsSuspend => lists.counts_suspend.extend(quote!(#name)),
+            }
         }
     }
     let clocks: Vec<&Clock> = declared
@@ -98,12 +136,24 @@ pub(crate) fn expand(
             const _: &[::core::primitive::u8] = ::time_core::__private::core::include_bytes!(#path);
         }
     });
-    let items = (!rows.is_empty()).then(|| {
+    let items = (count > 0).then(|| {
+        let count = Literal::usize_unsuffixed(count);
+        let CapabilityLists {
+            monotonic,
+            nmi_safe,
+            hrtimer,
+            settable,
+            counts_suspend,
+        } = &lists;
         quote! {
             ::time_core::__private::clock_items! {
+                count = #count;
                 clocks = [#rows];
                 monotonic = [#monotonic];
-                extern_getters = [#extern_getters];
+                nmi_safe = [#nmi_safe];
+                hrtimer = [#hrtimer];
+                settable = [#settable];
+                counts_suspend = [#counts_suspend];
             }
         }
     });
@@ -115,12 +165,51 @@ pub(crate) fn expand(
             };
         }
     });
+    let services = match (services_clock, &options.bindings) {
+        (Some(clock), Some(bindings)) => Some(quote! {
+            ::time_core::__private::kernel_services! { bindings = #bindings; clock = #clock; }
+        }),
+        _ => None,
+    };
     quote! {
         #track
         #items
         #marker_only_types
         #impls
+        #services
     }
+}
+
+/// The names of the clocks with each trait the template implements by list.
+#[derive(Default)]
+struct CapabilityLists {
+    monotonic: TokenStream,
+    nmi_safe: TokenStream,
+    hrtimer: TokenStream,
+    settable: TokenStream,
+    counts_suspend: TokenStream,
+}
+
+/// The message of the error when the bindings module has no function `getter`: where
+/// the row names it, and what is missing. Braces are doubled: the message is a
+/// `#[diagnostic::on_unimplemented]` format string.
+fn missing_getter_message(clock: &Clock, bindings: &syn::Path, getter: &Ident) -> String {
+    let bindings = quote!(#bindings).to_string().replace(' ', "");
+    let returns = match clock.returns {
+        Returns::Ktime => "ktime_t",
+        Returns::U64 => "u64",
+    };
+    let at = if clock.getter_location.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", clock.getter_location)
+    };
+    format!(
+        "{at}the bindings module `{bindings}` has no function `{getter}`: declare `{returns} {getter}(void);` \
+         in the header bindgen reads, or fix the row's `getter`"
+    )
+    .replace('{', "{{")
+    .replace('}', "}}")
 }
 
 /// How a clock is read.
@@ -311,6 +400,10 @@ mod tests {
             clockid,
             doc: Some("Time since boot.".to_owned()),
             relation,
+            returns: Returns::Ktime,
+            resolution: None,
+            capabilities: Vec::new(),
+            getter_location: String::new(),
         }
     }
 
@@ -329,15 +422,19 @@ mod tests {
             &[Declared::Clock(clock)],
             &bindings(),
             Some("/x/clocks.toml"),
+            None,
         )
         .to_string();
         let doc = " Time since boot.\\n\\n Read by the C function `get_monotonic`; monotonic. \
                    `clockid_t`: `CLOCK_MONOTONIC`. Declared in `clocks.toml`.";
         assert!(
             out.contains(&format!(
-                ":: time_core :: __private :: clock_items ! {{ clocks = [Monotonic \"{doc}\" \"Monotonic\" true \
-                 [crate :: bindings :: CLOCK_MONOTONIC] {{ unsafe {{ crate :: bindings :: get_monotonic () }} }}] ; \
-                 monotonic = [Monotonic] ; extern_getters = [] ; }}"
+                ":: time_core :: __private :: clock_items ! {{ count = 1 ; clocks = [Monotonic \"{doc}\" \
+                 \"Time since boot.\" \"Monotonic\" true [crate :: bindings :: CLOCK_MONOTONIC] [Nanos (1)] \
+                 [get_monotonic \"the bindings module `crate::bindings` has no function `get_monotonic`: declare \
+                 `ktime_t get_monotonic(void);` in the header bindgen reads, or fix the row's `getter`\"] [] \
+                 {{ {{ # [allow (unused_imports)] use crate :: bindings :: * ; unsafe {{ get_monotonic () }} }} }}] ; \
+                 monotonic = [Monotonic] ; nmi_safe = [] ; hrtimer = [] ; settable = [] ; counts_suspend = [] ; }}"
             )),
             "{out}"
         );
@@ -356,12 +453,12 @@ mod tests {
     fn extern_form_has_the_template_declare_the_getter() {
         let mut real = clock("Real", false, Some(ClockId::Number(0)), Relation::None);
         real.doc = None;
-        let out = expand(&[Declared::Clock(real)], &Options::default(), None).to_string();
+        let out = expand(&[Declared::Clock(real)], &Options::default(), None, None).to_string();
         assert!(
             out.contains(
                 "clocks = [Real \" Read by the C function `get_real`; not monotonic: it can jump \
-                 backwards. `clockid_t`: `0`.\" \"Real\" false [0] { unsafe { get_real () } }] ; \
-                 monotonic = [] ; extern_getters = [get_real] ;"
+                 backwards. `clockid_t`: `0`.\" \"\" \"Real\" false [0] [Nanos (1)] [] [get_real Ktime] { unsafe { get_real () } }] ; \
+                 monotonic = [] ; nmi_safe = [] ; hrtimer = [] ; settable = [] ; counts_suspend = [] ;"
             ),
             "{out}"
         );
@@ -381,10 +478,10 @@ mod tests {
             Relation::None,
         );
         raw.getter = None;
-        let out = expand(&[Declared::Clock(raw)], &options, None).to_string();
+        let out = expand(&[Declared::Clock(raw)], &options, None, None).to_string();
         assert!(
             out.contains(
-                "[:: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW] { :: time_core :: __private :: posix \
+                "[:: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW] [Nanos (1)] [] [] { :: time_core :: __private :: posix \
                  :: read_clock (:: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW as :: time_core :: \
                  __private :: libc :: clockid_t) }"
             ),
@@ -398,7 +495,6 @@ mod tests {
             ),
             "{out}"
         );
-        assert!(out.contains("extern_getters = [] ;"), "{out}");
         assert!(!out.contains("unsafe"), "{out}");
     }
 
@@ -421,7 +517,7 @@ mod tests {
             clock("Raw", true, None, Relation::None),
         ];
         let declared: Vec<Declared> = clocks.into_iter().map(Declared::Clock).collect();
-        let out = expand(&declared, &bindings(), None).to_string();
+        let out = expand(&declared, &bindings(), None, None).to_string();
         for (from, to) in [
             ("Mono", "Boot"),
             ("Boot", "Mono"),
@@ -448,7 +544,7 @@ mod tests {
         );
         // Without bindings there is nothing to convert with.
         let declared_again: Vec<Declared> = declared.clone();
-        let out = expand(&declared_again, &Options::default(), None).to_string();
+        let out = expand(&declared_again, &Options::default(), None, None).to_string();
         assert!(!out.contains("ConvertsTo"), "{out}");
     }
 
@@ -457,6 +553,7 @@ mod tests {
         let out = expand(
             &[Declared::MarkerOnly(ident("Broken"))],
             &Options::default(),
+            None,
             None,
         )
         .to_string();

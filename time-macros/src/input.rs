@@ -6,7 +6,7 @@
 //! produces, so both forms share validation and expansion.
 
 use crate::diagnostics::{valid_keys_help, Diagnostics};
-use crate::model::{self, ClockIdSpec, ClockRow, Located, Site};
+use crate::model::{self, Capability, ClockIdSpec, ClockRow, Located, ResolutionSpec, Site};
 use proc_macro2::{Ident, Span, TokenStream};
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -16,8 +16,9 @@ use syn::{braced, Lit, LitStr, Token};
 pub(crate) const BINDINGS: &str = "bindings";
 /// Option key: how clocks are read (`kernel`, the default, or `posix`).
 pub(crate) const BACKEND: &str = "backend";
-/// Every option the macro accepts.
-pub(crate) const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND];
+/// Every option the macro accepts (`kernel_services` only in the inline form: a table
+/// file says it at its top).
+pub(crate) const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, model::KERNEL_SERVICES];
 /// The backends `backend = …` accepts.
 pub(crate) const BACKENDS: &[&str] = &["kernel", "posix"];
 
@@ -44,6 +45,9 @@ pub(crate) struct Options {
     pub(crate) backend: Backend,
     /// Whether `backend` was written (to report it twice).
     pub(crate) backend_given: bool,
+    /// `kernel_services = true`: also generate `delay`, `poll`, `hrtimer` and the
+    /// jiffies items over the bindings module (inline option or the table's top-level key).
+    pub(crate) kernel_services: Option<Located<bool>>,
 }
 
 /// How the generated `ktime_get` reads a clock.
@@ -157,6 +161,18 @@ fn parse_option(
             } else if let Some(backend) = backend {
                 options.backend = backend;
                 options.backend_given = true;
+            }
+        }
+        model::KERNEL_SERVICES => {
+            let value: syn::LitBool = input.parse()?;
+            if options.kernel_services.is_some() {
+                diagnostics.error(
+                    &Site::Tokens(key.span()),
+                    "`kernel_services` is given twice",
+                    "keep one `kernel_services = true`",
+                );
+            } else {
+                options.kernel_services = Some(Located::new(value.value, Site::Tokens(value.span)));
             }
         }
         unknown => {
@@ -332,6 +348,55 @@ fn assign(row: &mut ClockRow, key: &Ident, value: InlineValue, diagnostics: &mut
             }
             _ => wrong(diagnostics, "a boolean", "offset_base: true", &value),
         },
+        model::RETURNS => match &value {
+            InlineValue::Ident(returns) => {
+                row.returns = Some(Located::new(returns.to_string(), site));
+            }
+            InlineValue::Lit(Lit::Str(returns)) => {
+                row.returns = Some(Located::new(returns.value(), site));
+            }
+            _ => wrong(diagnostics, "a C type", "returns: u64", &value),
+        },
+        model::RESOLUTION => match &value {
+            InlineValue::Ident(text) => {
+                row.resolution = Some(Located::new(ResolutionSpec::Text(text.to_string()), site));
+            }
+            InlineValue::Lit(Lit::Str(text)) => {
+                row.resolution = Some(Located::new(ResolutionSpec::Text(text.value()), site));
+            }
+            InlineValue::Lit(Lit::Int(number)) => match number.base10_parse::<i128>() {
+                Ok(number) => {
+                    row.resolution = Some(Located::new(ResolutionSpec::Nanos(number), site));
+                }
+                Err(error) => diagnostics.push(error),
+            },
+            _ => wrong(
+                diagnostics,
+                "a number of nanoseconds or `tick`",
+                "resolution: tick",
+                &value,
+            ),
+        },
+        capability if Capability::from_key(capability).is_some() => {
+            match (&value, Capability::from_key(capability)) {
+                (InlineValue::Lit(Lit::Bool(flag)), Some(capability)) => {
+                    row.capabilities
+                        .push((capability, Located::new(flag.value, site)));
+                }
+                (InlineValue::Ident(flag), Some(capability))
+                    if flag == "true" || flag == "false" =>
+                {
+                    row.capabilities
+                        .push((capability, Located::new(flag == "true", site)));
+                }
+                _ => wrong(
+                    diagnostics,
+                    "a boolean",
+                    &format!("{capability}: true"),
+                    &value,
+                ),
+            }
+        }
         model::DOC => match &value {
             InlineValue::Lit(Lit::Str(doc)) => row.doc = Some(Located::new(doc.value(), site)),
             _ => wrong(

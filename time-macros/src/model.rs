@@ -20,10 +20,105 @@ pub(crate) const DOC: &str = "doc";
 pub(crate) const OFFSET: &str = "offset";
 /// Key of a row: this clock is the monotonic base the offsets are relative to.
 pub(crate) const OFFSET_BASE: &str = "offset_base";
+/// Key of a row: what the getter returns, `"ktime_t"` (the default) or `"u64"`.
+pub(crate) const RETURNS: &str = "returns";
+/// Key of a row: how finely the clock advances, in nanoseconds or `"tick"`.
+pub(crate) const RESOLUTION: &str = "resolution";
 /// Every key a row may have, in the order the README documents them.
-pub(crate) const ROW_KEYS: &[&str] = &[NAME, GETTER, MONOTONIC, CLOCKID, DOC, OFFSET, OFFSET_BASE];
-/// The one top-level key of a TOML table: its array of rows.
+pub(crate) const ROW_KEYS: &[&str] = &[
+    NAME,
+    GETTER,
+    MONOTONIC,
+    CLOCKID,
+    DOC,
+    OFFSET,
+    OFFSET_BASE,
+    RETURNS,
+    RESOLUTION,
+    Capability::NmiSafe.key(),
+    Capability::HrTimer.key(),
+    Capability::Settable.key(),
+    Capability::CountsSuspend.key(),
+];
+/// The array of rows in a TOML table.
 pub(crate) const CLOCK_ARRAY: &str = "clock";
+/// The top-level key of a TOML table that turns on the kernel services.
+pub(crate) const KERNEL_SERVICES: &str = "kernel_services";
+/// Every top-level key of a TOML table.
+pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[KERNEL_SERVICES, CLOCK_ARRAY];
+
+/// A boolean row key that gives the clock a sealed capability trait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Capability {
+    /// `nmi_safe`: `NmiSafeClock`.
+    NmiSafe,
+    /// `hrtimer`: `HrTimerClock`.
+    HrTimer,
+    /// `settable`: `SettableClock`.
+    Settable,
+    /// `counts_suspend`: `SuspendCountingClock`.
+    CountsSuspend,
+}
+
+impl Capability {
+    /// Every capability, in the order of the template's lists.
+    pub(crate) const ALL: [Capability; 4] = [
+        Capability::NmiSafe,
+        Capability::HrTimer,
+        Capability::Settable,
+        Capability::CountsSuspend,
+    ];
+
+    /// The row key.
+    pub(crate) const fn key(self) -> &'static str {
+        match self {
+            Capability::NmiSafe => "nmi_safe",
+            Capability::HrTimer => "hrtimer",
+            Capability::Settable => "settable",
+            Capability::CountsSuspend => "counts_suspend",
+        }
+    }
+
+    /// The capability whose row key is `key`.
+    pub(crate) fn from_key(key: &str) -> Option<Self> {
+        Capability::ALL.into_iter().find(|cap| cap.key() == key)
+    }
+}
+
+/// What a row's C getter returns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Returns {
+    /// `ktime_t getter(void)`.
+    #[default]
+    Ktime,
+    /// `u64 getter(void)`: nanoseconds, as the kernel's `*_fast_ns` accessors return.
+    U64,
+}
+
+/// The `resolution` of a row as written.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum ResolutionSpec {
+    /// Nanoseconds.
+    Nanos(i128),
+    /// A string: `"tick"`, or something invalid.
+    Text(String),
+}
+
+/// A validated `resolution`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resolution {
+    /// Advances in steps of this many nanoseconds.
+    Nanos(i64),
+    /// Advances only at the timer tick.
+    Tick,
+}
+
+/// Table-wide settings of a TOML file (top-level keys).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TableSettings {
+    /// `kernel_services = …`.
+    pub(crate) kernel_services: Option<Located<bool>>,
+}
 
 /// Where a piece of input came from, for error messages.
 #[derive(Clone, Debug)]
@@ -69,6 +164,10 @@ pub(crate) struct ClockRow {
     pub(crate) doc: Option<Located<String>>,
     pub(crate) offset: Option<Located<String>>,
     pub(crate) offset_base: Option<Located<bool>>,
+    pub(crate) returns: Option<Located<String>>,
+    pub(crate) resolution: Option<Located<ResolutionSpec>>,
+    /// The capability keys written, with their values.
+    pub(crate) capabilities: Vec<(Capability, Located<bool>)>,
     /// Set when reading the row reported an error (wrong type, unknown key): such a
     /// row still declares its type, so uses of it do not cascade into more errors,
     /// but the reading errors are what the user sees.
@@ -104,6 +203,9 @@ impl ClockRow {
             doc: None,
             offset: None,
             offset_base: None,
+            returns: None,
+            resolution: None,
+            capabilities: Vec::new(),
             had_errors: false,
             rejected: Vec::new(),
         }
@@ -122,6 +224,15 @@ pub(crate) struct Clock {
     pub(crate) doc: Option<String>,
     /// How the clock relates to the others, for generated conversions.
     pub(crate) relation: Relation,
+    /// What the getter returns.
+    pub(crate) returns: Returns,
+    /// How finely the clock advances (`None`: not stated, nanoseconds).
+    pub(crate) resolution: Option<Resolution>,
+    /// The capabilities the row declares.
+    pub(crate) capabilities: Vec<Capability>,
+    /// Where the getter is named, for the error when the bindings module lacks it
+    /// (`clocks.toml:LINE:COL`, or empty for inline rows, whose spans say it).
+    pub(crate) getter_location: String,
 }
 
 /// A clock's place among the clocks related by timekeeper offsets.

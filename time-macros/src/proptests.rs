@@ -125,8 +125,9 @@ fn observe(tokens: TokenStream) -> Expansion {
     expansion
 }
 
-/// Reads `clocks = [Name "doc" "Name" MONOTONIC [ID] {BODY} …]; monotonic = [Name …];`,
-/// panicking on anything the template would not accept.
+/// Reads `clocks = [Name "doc" "table doc" "Name" MONOTONIC [ID] [RESOLUTION]
+/// [STAND-IN] [EXTERN] {BODY} …]; monotonic = [Name …];`, panicking on anything the template
+/// would not accept.
 fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
     let trees: Vec<TokenTree> = body.into_iter().collect();
     let list = |key: &str| -> Vec<TokenTree> {
@@ -136,15 +137,25 @@ fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
             .unwrap_or_else(|| panic!("clock_items! without `{key}`"));
         match &trees[at + 2] {
             TokenTree::Group(group) => group.stream().into_iter().collect(),
+            literal @ TokenTree::Literal(_) => vec![literal.clone()],
             other => panic!("`{key} =` is followed by {other}"),
         }
     };
-    for row in list("clocks").chunks(6) {
-        let [TokenTree::Ident(name), TokenTree::Literal(_doc), TokenTree::Literal(text), TokenTree::Ident(flag), TokenTree::Group(id), TokenTree::Group(read)] =
+    let rows = list("clocks");
+    let count: usize = list("count").first().map_or(usize::MAX, |count| {
+        count.to_string().parse().unwrap_or(usize::MAX)
+    });
+    assert_eq!(rows.len(), count * 10, "`count` is the number of rows");
+    for row in rows.chunks(10) {
+        let [TokenTree::Ident(name), TokenTree::Literal(_doc), TokenTree::Literal(_table_doc), TokenTree::Literal(text), TokenTree::Ident(flag), TokenTree::Group(id), TokenTree::Group(resolution), TokenTree::Group(_stand_in), TokenTree::Group(_extern_decl), TokenTree::Group(read)] =
             row
         else {
             panic!("a clock_items! row that the template does not accept: {row:?}");
         };
+        assert!(
+            matches!(resolution.stream().into_iter().next(), Some(TokenTree::Ident(variant)) if variant == "Nanos" || variant == "Tick"),
+            "RESOLUTION is {resolution}"
+        );
         assert_eq!(
             text.to_string(),
             format!("{:?}", name.to_string()),
@@ -186,9 +197,9 @@ fn expand_text(text: &str, options: &Options) -> Expansion {
         span: Span::call_site(),
     };
     let mut diagnostics = Diagnostics::for_table(&table);
-    let rows = crate::table::read(&table.text, &mut diagnostics);
+    let (rows, _) = crate::table::read(&table.text, &mut diagnostics);
     let declared = validate(&rows, options, &Site::Table(0..0), &mut diagnostics);
-    let mut out = crate::expand::expand(&declared, options, None);
+    let mut out = crate::expand::expand(&declared, options, None, None);
     if let Some(errors) = diagnostics.finish() {
         out.extend(errors.into_compile_error());
     }
@@ -320,6 +331,7 @@ impl Table {
                 Backend::Kernel
             },
             backend_given: self.posix,
+            kernel_services: None,
         }
     }
 

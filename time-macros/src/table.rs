@@ -6,14 +6,19 @@
 //! types); rules across fields and rows live in `validate`.
 
 use crate::diagnostics::{valid_keys_help, Diagnostics};
-use crate::model::{self, ClockIdSpec, ClockRow, Located, Site};
+use crate::model::{
+    self, Capability, ClockIdSpec, ClockRow, Located, ResolutionSpec, Site, TableSettings,
+};
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 /// Reads every row of `text`. Syntax errors are reported to `diagnostics`; when there
 /// are any, the rows still come back (from toml's error recovery), but the errors
 /// about them are muted: they would only repeat the syntax error in other words.
-pub(crate) fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> Vec<ClockRow> {
+pub(crate) fn read(
+    text: &str,
+    diagnostics: &mut Diagnostics<'_>,
+) -> (Vec<ClockRow>, TableSettings) {
     let (document, syntax_errors) = DeTable::parse_recoverable(text);
     if syntax_errors.is_empty() {
         return read_document(document.get_ref(), diagnostics);
@@ -26,29 +31,47 @@ pub(crate) fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> Vec<ClockRo
         );
     }
     let mut muted = Diagnostics::for_tokens();
-    let mut rows = read_document(document.get_ref(), &mut muted);
+    let (mut rows, settings) = read_document(document.get_ref(), &mut muted);
     for row in &mut rows {
         row.had_errors = true;
     }
-    rows
+    (rows, settings)
 }
 
-fn read_document(document: &DeTable<'_>, diagnostics: &mut Diagnostics<'_>) -> Vec<ClockRow> {
+fn read_document(
+    document: &DeTable<'_>,
+    diagnostics: &mut Diagnostics<'_>,
+) -> (Vec<ClockRow>, TableSettings) {
     let mut rows = Vec::new();
+    let mut settings = TableSettings::default();
     for (key, value) in document {
+        if key.get_ref().as_ref() == model::KERNEL_SERVICES {
+            match value.get_ref() {
+                DeValue::Boolean(flag) => {
+                    settings.kernel_services = Some(Located::new(*flag, site(value)));
+                }
+                other => wrong_type(
+                    model::KERNEL_SERVICES,
+                    "a boolean",
+                    other,
+                    &site(value),
+                    diagnostics,
+                ),
+            }
+            continue;
+        }
         if key.get_ref().as_ref() != model::CLOCK_ARRAY {
             diagnostics.error(
                 &site(key),
                 format_args!("unknown top-level key `{}`", key.get_ref()),
                 format_args!(
-                    "a clock table holds only `[[{}]]` tables; {}",
+                    "a clock table holds `{}` and `[[{}]]` tables; {}",
+                    model::KERNEL_SERVICES,
                     model::CLOCK_ARRAY,
-                    if crate::diagnostics::did_you_mean(key.get_ref(), &[model::CLOCK_ARRAY])
-                        .is_some()
-                    {
-                        "did you mean `[[clock]]`?"
-                    } else {
-                        "move this key into a `[[clock]]` table or remove it"
+                    match crate::diagnostics::did_you_mean(key.get_ref(), model::TOP_LEVEL_KEYS) {
+                        Some(model::CLOCK_ARRAY) => "did you mean `[[clock]]`?".to_owned(),
+                        Some(meant) => format!("did you mean `{meant}`?"),
+                        None => "move this key into a `[[clock]]` table or remove it".to_owned(),
                     }
                 ),
             );
@@ -86,7 +109,7 @@ fn read_document(document: &DeTable<'_>, diagnostics: &mut Diagnostics<'_>) -> V
             ),
         }
     }
-    rows
+    (rows, settings)
 }
 
 fn read_row(table: &DeTable<'_>, row_site: Site, diagnostics: &mut Diagnostics<'_>) -> ClockRow {
@@ -101,6 +124,29 @@ fn read_row(table: &DeTable<'_>, row_site: Site, diagnostics: &mut Diagnostics<'
             model::GETTER => row.getter = string(key_name, value, diagnostics),
             model::DOC => row.doc = string(key_name, value, diagnostics),
             model::OFFSET => row.offset = string(key_name, value, diagnostics),
+            model::RETURNS => row.returns = string(key_name, value, diagnostics),
+            model::RESOLUTION => match value.get_ref() {
+                DeValue::String(text) => {
+                    row.resolution = Some(Located::new(ResolutionSpec::Text(text.to_string()), value_site));
+                }
+                DeValue::Integer(integer) => match i128::from_str_radix(integer.as_str(), integer.radix()) {
+                    Ok(number) => row.resolution = Some(Located::new(ResolutionSpec::Nanos(number), value_site)),
+                    Err(_) => diagnostics.error(
+                        &value_site,
+                        format_args!("`{key_name}` is out of range"),
+                        "a resolution is a positive number of nanoseconds that fits an `i64`, or \"tick\"",
+                    ),
+                },
+                other => wrong_type(key_name, "a number of nanoseconds or \"tick\"", other, &value_site, diagnostics),
+            },
+            capability if Capability::from_key(capability).is_some() => match value.get_ref() {
+                DeValue::Boolean(flag) => {
+                    if let Some(capability) = Capability::from_key(capability) {
+                        row.capabilities.push((capability, Located::new(*flag, value_site)));
+                    }
+                }
+                other => wrong_type(key_name, "a boolean", other, &value_site, diagnostics),
+            },
             model::OFFSET_BASE => match value.get_ref() {
                 DeValue::Boolean(flag) => row.offset_base = Some(Located::new(*flag, value_site)),
                 other => wrong_type(key_name, "a boolean", other, &value_site, diagnostics),
@@ -168,6 +214,13 @@ fn wrong_type(
         model::CLOCKID => "clockid = \"CLOCK_MONOTONIC\" or clockid = 1",
         model::OFFSET => "offset = \"TK_OFFS_BOOT\"",
         model::OFFSET_BASE => "offset_base = true",
+        model::RETURNS => "returns = \"u64\"",
+        model::RESOLUTION => "resolution = 1 or resolution = \"tick\"",
+        model::KERNEL_SERVICES => "kernel_services = true",
+        "nmi_safe" => "nmi_safe = true",
+        "hrtimer" => "hrtimer = true",
+        "settable" => "settable = true",
+        "counts_suspend" => "counts_suspend = true",
         _ => "doc = \"What the clock measures.\"",
     };
     diagnostics.error(
@@ -206,7 +259,7 @@ mod tests {
             span: Span::call_site(),
         };
         let mut diagnostics = Diagnostics::for_table(&table);
-        let rows = read(&table.text, &mut diagnostics);
+        let (rows, _) = read(&table.text, &mut diagnostics);
         let errors = diagnostics
             .finish()
             .map(|e| e.into_iter().map(|e| e.to_string()).collect())

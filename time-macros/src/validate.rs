@@ -5,7 +5,10 @@
 
 use crate::diagnostics::Diagnostics;
 use crate::input::{Backend, Options};
-use crate::model::{self, Clock, ClockId, ClockIdSpec, ClockRow, Located, Relation, Site};
+use crate::model::{
+    self, Capability, Clock, ClockId, ClockIdSpec, ClockRow, Located, Relation, Resolution,
+    ResolutionSpec, Returns, Site,
+};
 use proc_macro2::Ident;
 use std::collections::HashMap;
 
@@ -18,8 +21,11 @@ const RUST_KEYWORDS: &[&str] = &[
     "override", "priv", "typeof", "unsized", "virtual", "yield", "try",
 ];
 
-/// C keywords (C11 and C23): never a getter name.
+/// C keywords (C23, with C11's spellings that C23 keeps as alternatives): never a
+/// getter or constant name.
 const C_KEYWORDS: &[&str] = &[
+    "alignas",
+    "alignof",
     "auto",
     "bool",
     "break",
@@ -57,11 +63,59 @@ const C_KEYWORDS: &[&str] = &[
     "true",
     "typedef",
     "typeof",
+    "typeof_unqual",
     "union",
     "unsigned",
     "void",
     "volatile",
     "while",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_BitInt",
+    "_Bool",
+    "_Complex",
+    "_Decimal128",
+    "_Decimal32",
+    "_Decimal64",
+    "_Generic",
+    "_Imaginary",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+];
+
+/// Kernel getters that read the timekeeper under its seqcount: they spin while an
+/// update is in progress, so an NMI that interrupts the update deadlocks in them.
+const SEQCOUNT_GETTERS: &[&str] = &[
+    "ktime_get",
+    "ktime_get_real",
+    "ktime_get_boottime",
+    "ktime_get_clocktai",
+    "ktime_get_raw",
+    "ktime_get_with_offset",
+    "ktime_get_coarse",
+    "ktime_get_coarse_real",
+    "ktime_get_coarse_boottime",
+    "ktime_get_coarse_clocktai",
+    "ktime_get_coarse_with_offset",
+    "ktime_get_ns",
+    "ktime_get_real_ns",
+    "ktime_get_boottime_ns",
+    "ktime_get_clocktai_ns",
+    "ktime_get_raw_ns",
+    "ktime_get_coarse_ns",
+    "ktime_get_coarse_real_ns",
+    "ktime_get_coarse_boottime_ns",
+    "ktime_get_coarse_clocktai_ns",
+];
+
+/// The clock ids the kernel has hrtimer bases for, by constant name and value.
+const HRTIMER_CLOCKS: &[(&str, i32)] = &[
+    ("CLOCK_REALTIME", 0),
+    ("CLOCK_MONOTONIC", 1),
+    ("CLOCK_BOOTTIME", 7),
+    ("CLOCK_TAI", 11),
 ];
 
 /// Validates `rows`, reporting every problem to `diagnostics`, and returns the clocks
@@ -170,6 +224,9 @@ pub(crate) fn validate(
             );
         }
         let relation = check_relation(row, options, &mut relations, diagnostics);
+        let returns = check_returns(row, diagnostics);
+        let resolution = check_resolution(row, diagnostics);
+        let capabilities = check_capabilities(row, returns, clockid.as_ref(), diagnostics);
 
         let Some(name) = name else { continue };
         if names.contains_key(&name.to_string()) {
@@ -192,6 +249,14 @@ pub(crate) fn validate(
                 clockid,
                 doc: row.doc.as_ref().map(|doc| doc.value.clone()),
                 relation,
+                returns,
+                resolution,
+                capabilities,
+                getter_location: row
+                    .getter
+                    .as_ref()
+                    .and_then(|getter| diagnostics.locate(&getter.site))
+                    .unwrap_or_default(),
             }),
             _ => Declared::MarkerOnly(name),
         });
@@ -399,17 +464,23 @@ fn is_c_identifier(text: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-fn check_getter(getter: &Located<String>, diagnostics: &mut Diagnostics<'_>) -> Option<Ident> {
-    let text = getter.value.as_str();
-    let problem = if !is_c_identifier(text) {
+/// Why `text` cannot be a C name that Rust code refers to by that same name (a
+/// getter, a constant), if it cannot.
+fn c_name_problem(text: &str) -> Option<&'static str> {
+    if !is_c_identifier(text) {
         Some("is not a C identifier (ASCII letters, digits and `_`, not starting with a digit)")
     } else if C_KEYWORDS.contains(&text) {
         Some("is a C keyword")
     } else if RUST_KEYWORDS.contains(&text) || text == "_" {
-        Some("is a Rust keyword, so Rust cannot name the function")
+        Some("is a Rust keyword, so Rust cannot name it")
     } else {
         None
-    };
+    }
+}
+
+fn check_getter(getter: &Located<String>, diagnostics: &mut Diagnostics<'_>) -> Option<Ident> {
+    let text = getter.value.as_str();
+    let problem = c_name_problem(text);
     match problem {
         Some(problem) => {
             diagnostics.error(
@@ -440,14 +511,13 @@ fn check_clockid(
                 None
             }
         },
-        ClockIdSpec::Constant(constant)
-            if !is_c_identifier(constant) || RUST_KEYWORDS.contains(&constant.as_str()) =>
-        {
+        ClockIdSpec::Constant(constant) if c_name_problem(constant).is_some() => {
             diagnostics.error(
                 &clockid.site,
                 format_args!(
-                    "clock id `{}` is neither an integer nor a C constant name",
-                    constant.escape_debug()
+                    "clock id `{}` is neither an integer nor a C constant name: it {}",
+                    constant.escape_debug(),
+                    c_name_problem(constant).unwrap_or_default()
                 ),
                 "write the constant's name, e.g. `CLOCK_MONOTONIC`, or its value, e.g. `1`",
             );
@@ -473,6 +543,174 @@ fn check_clockid(
             diagnostics.span_of(&clockid.site),
         ))),
     }
+}
+
+/// What the row's getter returns: `"ktime_t"` unless the row says `"u64"`.
+fn check_returns(row: &ClockRow, diagnostics: &mut Diagnostics<'_>) -> Returns {
+    let Some(returns) = &row.returns else {
+        return Returns::Ktime;
+    };
+    match returns.value.as_str() {
+        "ktime_t" => Returns::Ktime,
+        "u64" => Returns::U64,
+        other => {
+            diagnostics.error(
+                &returns.site,
+                format_args!("unknown getter return type `{}`", other.escape_debug()),
+                "a getter returns `ktime_t` (the default: `ktime_t getter(void)`) or `u64` nanoseconds \
+                 (`u64 getter(void)`, like `ktime_get_mono_fast_ns`): write `returns = \"u64\"` or leave it out",
+            );
+            Returns::Ktime
+        }
+    }
+}
+
+/// The row's `resolution`: a positive number of nanoseconds, or `"tick"`.
+fn check_resolution(row: &ClockRow, diagnostics: &mut Diagnostics<'_>) -> Option<Resolution> {
+    let resolution = row.resolution.as_ref()?;
+    let help = "write the step the clock advances in, as nanoseconds (`resolution = 1`), or \
+                `resolution = \"tick\"` for a clock that advances only at the timer tick";
+    match &resolution.value {
+        ResolutionSpec::Nanos(ns) => match i64::try_from(*ns) {
+            Ok(ns) if ns > 0 => Some(Resolution::Nanos(ns)),
+            _ => {
+                diagnostics.error(
+                    &resolution.site,
+                    format_args!("resolution {ns} is not a positive number of nanoseconds that fits an `i64`"),
+                    help,
+                );
+                None
+            }
+        },
+        ResolutionSpec::Text(text) if text == "tick" => Some(Resolution::Tick),
+        ResolutionSpec::Text(text) => {
+            diagnostics.error(
+                &resolution.site,
+                format_args!("unknown resolution `{}`", text.escape_debug()),
+                help,
+            );
+            None
+        }
+    }
+}
+
+/// The capabilities the row declares, checked against each other and the row.
+fn check_capabilities(
+    row: &ClockRow,
+    returns: Returns,
+    clockid: Option<&ClockId>,
+    diagnostics: &mut Diagnostics<'_>,
+) -> Vec<Capability> {
+    let mut capabilities = Vec::new();
+    let monotonic = row.monotonic.as_ref().is_some_and(|m| m.value);
+    for (capability, flag) in &row.capabilities {
+        if !flag.value {
+            continue;
+        }
+        let problem = match capability {
+            Capability::Settable if monotonic => Some((
+                "a clock cannot be both `settable` and `monotonic`".to_owned(),
+                "setting a clock can move it backwards: keep `settable = true` with `monotonic = false`, \
+                 or remove `settable`"
+                    .to_owned(),
+            )),
+            Capability::NmiSafe => {
+                let getter = row.getter.as_ref().map(|g| g.value.as_str());
+                match getter {
+                    Some(getter) if SEQCOUNT_GETTERS.contains(&getter) => Some((
+                        format!("`{getter}` is not NMI-safe: it reads the timekeeper under its seqcount"),
+                        "an NMI that interrupts a timekeeping update deadlocks there; the NMI-safe readers are \
+                         the `*_fast_ns` accessors (`ktime_get_mono_fast_ns`, `ktime_get_raw_fast_ns`, \
+                         `ktime_get_boot_fast_ns`, `ktime_get_tai_fast_ns`, `ktime_get_real_fast_ns`): \
+                         declare a row over one of them, with `returns = \"u64\"`"
+                            .to_owned(),
+                    )),
+                    _ if returns != Returns::U64 => Some((
+                        "an `nmi_safe` clock must be read by a `u64` accessor".to_owned(),
+                        "the kernel's NMI-safe readers are the `*_fast_ns` accessors, which return `u64` \
+                         nanoseconds: add `returns = \"u64\"` and name one of them as the `getter`"
+                            .to_owned(),
+                    )),
+                    _ => None,
+                }
+            }
+            Capability::HrTimer => match clockid {
+                None => Some((
+                    "an `hrtimer` clock needs its `clockid`".to_owned(),
+                    "timers are armed on the hrtimer base of a clock id: add e.g. `clockid = \"CLOCK_MONOTONIC\"`"
+                        .to_owned(),
+                )),
+                Some(id) if !HRTIMER_CLOCKS.iter().any(|(name, value)| match id {
+                    ClockId::Constant(constant) => constant == name,
+                    ClockId::Number(number) => number == value,
+                }) =>
+                {
+                    let shown = match id {
+                        ClockId::Constant(constant) => constant.to_string(),
+                        ClockId::Number(number) => number.to_string(),
+                    };
+                    Some((
+                        format!("the kernel has no hrtimer base for clock id `{shown}`"),
+                        "hrtimers run on CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and CLOCK_TAI only: \
+                         remove `hrtimer = true` from this row"
+                            .to_owned(),
+                    ))
+                }
+                Some(_) => None,
+            },
+            Capability::Settable | Capability::CountsSuspend => None,
+        };
+        match problem {
+            Some((message, help)) => diagnostics.error(&flag.site, message, help),
+            None => capabilities.push(*capability),
+        }
+    }
+    capabilities
+}
+
+/// The clock that `kernel_services` (`services`: the option or the table's key) time
+/// their waits on: the row named `Monotonic`,
+/// else the first monotonic clock. Reports a missing bindings module or monotonic
+/// clock at the `kernel_services` key; `None` when nothing is to be generated.
+pub(crate) fn kernel_services_clock(
+    declared: &[Declared],
+    options: &Options,
+    services: Option<&Located<bool>>,
+    diagnostics: &mut Diagnostics<'_>,
+) -> Option<Ident> {
+    let services = services?;
+    // One table serves both backends: the posix backend has no kernel services.
+    if !services.value || options.backend == Backend::Posix {
+        return None;
+    }
+    if options.bindings.is_none() {
+        diagnostics.error(
+            &services.site,
+            "`kernel_services` call C through a bindings module, and there is none",
+            format_args!(
+                "add {} (the module with `fsleep`, `udelay`, `__msecs_to_jiffies` and the hrtimer functions), \
+                 or remove `kernel_services`",
+                option_syntax(&services.site, "bindings = crate::bindings")
+            ),
+        );
+        return None;
+    }
+    let clocks = declared.iter().filter_map(|declared| match declared {
+        Declared::Clock(clock) if clock.monotonic => Some(clock),
+        _ => None,
+    });
+    let clock = clocks
+        .clone()
+        .find(|clock| clock.name == "Monotonic")
+        .or_else(|| clocks.clone().next());
+    if clock.is_none() {
+        diagnostics.error(
+            &services.site,
+            "`kernel_services` need a monotonic clock to time their waits, and the table has none",
+            "declare one with `monotonic = true` (the kernel's `ktime_get`, CLOCK_MONOTONIC), or remove `kernel_services`",
+        );
+    }
+    clock.map(|clock| clock.name.clone())
 }
 
 /// How to write the macro option `option` (`name = value`) in the form the row at
