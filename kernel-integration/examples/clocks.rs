@@ -122,14 +122,10 @@ fn main() {
 
     println!("\nA short operation (summing 300000 numbers, result {result}) took:");
     for ((clock, before), after) in monotonic.iter().zip(&before).zip(&after) {
-        println!(
-            "  {:>w$} on {}",
-            Delta::from_nanos(after - before).to_string(),
-            clock.name,
-            w = 10
-        );
+        let took = Delta::from_nanos(after - before).to_string();
+        println!("  {took:>12} on {}", clock.name);
     }
-    println!("  {took:>10} on Monotonic, as Instant::<Monotonic>::elapsed()");
+    println!("  {:>12} as Instant::<Monotonic>::elapsed()", took.to_string());
     println!("  (elapsed() exists only on monotonic clocks: Instant::<RealTime>::elapsed does not compile)");
 
     // A conversion through the timekeeper's offsets (ktime_mono_to_any).
