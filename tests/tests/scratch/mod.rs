@@ -49,11 +49,12 @@ pub fn copy_tree(from: &Path, to: &Path, skip: &[&str]) {
     walk(from, to, from, skip);
 }
 
-/// Runs `cargo ARGS --offline` in `dir` with target dir `target`. The outer cargo's
+/// `cargo ARGS --offline` in `dir` with target dir `target`, to run. The outer cargo's
 /// settings for this test binary are not the inner build's; `CARGO_HOME` (registry,
 /// offline cache) is inherited as it is.
-pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO"))
+pub fn cargo_command(dir: &Path, target: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO"));
+    let _ = command
         .args(args)
         .arg("--offline")
         .current_dir(dir)
@@ -61,7 +62,13 @@ pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
         .env_remove("RUSTFLAGS")
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_BUILD_TARGET_DIR")
-        .env_remove("CARGO_MAKEFLAGS")
+        .env_remove("CARGO_MAKEFLAGS");
+    command
+}
+
+/// Runs `cargo ARGS --offline` in `dir` with target dir `target` (see `cargo_command`).
+pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
+    cargo_command(dir, target, args)
         .output()
         .expect("run cargo")
 }
