@@ -168,6 +168,8 @@ fn run() -> Result<(), String> {
         .header("include/bindings_helper.h")
         .clang_args(["-Iinclude", "-std=gnu11"])
         .use_core()
+        // Read by rustc only (through `include!`): no rustfmt run, no formatter crate.
+        .formatter(bindgen::Formatter::None)
         .rust_target(
             bindgen::RustTarget::stable(RUST_TARGET_MINOR, 0)
                 .map_err(|error| format!("bad bindgen rust target: {error}"))?,
