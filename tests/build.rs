@@ -162,7 +162,7 @@ fn literal(value: i64) -> String {
     let digits = value.unsigned_abs().to_string();
     let mut text = String::new();
     for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
             text.push('_');
         }
         text.push(digit);

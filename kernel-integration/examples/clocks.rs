@@ -125,7 +125,10 @@ fn main() {
         let took = Delta::from_nanos(after - before).to_string();
         println!("  {took:>12} on {}", clock.name);
     }
-    println!("  {:>12} as Instant::<Monotonic>::elapsed()", took.to_string());
+    println!(
+        "  {:>12} as Instant::<Monotonic>::elapsed()",
+        took.to_string()
+    );
     println!("  (elapsed() exists only on monotonic clocks: Instant::<RealTime>::elapsed does not compile)");
 
     // A conversion through the timekeeper's offsets (ktime_mono_to_any).

@@ -9,7 +9,10 @@ use time_core::{posix, Deadline, Delta, Instant};
 time_core::declare_clocks!("../clocks.toml", backend = posix);
 
 fn main() -> Result<(), posix::SleepError> {
-    let width = CLOCKS.iter().map(|clock| clock.name.len()).fold(5, usize::max);
+    let width = CLOCKS
+        .iter()
+        .map(|clock| clock.name.len())
+        .fold(5, usize::max);
     println!(
         "{:<width$} {:>7} {:>9}   now (since the clock's epoch)",
         "clock", "clockid", "monotonic"
@@ -17,7 +20,10 @@ fn main() -> Result<(), posix::SleepError> {
     for clock in &CLOCKS {
         let id = clock.id.map_or_else(|| "-".to_owned(), |id| id.to_string());
         let now = Delta::from_nanos((clock.read)());
-        println!("{:<width$} {:>7} {:>9}   {now}", clock.name, id, clock.monotonic);
+        println!(
+            "{:<width$} {:>7} {:>9}   {now}",
+            clock.name, id, clock.monotonic
+        );
     }
 
     let start = Instant::<Monotonic>::now();
