@@ -233,9 +233,17 @@ pub unsafe fn __msecs_to_jiffies(m: ::std::os::raw::c_uint) -> ::std::os::raw::c
     ::std::os::raw::c_ulong::from(m) / 4
 }
 
+pub const MAX_UDELAY_MS: u32 = 5;
+
+#[repr(C)]
+pub struct timerqueue_node {
+    pub expires: Ktime,
+}
 #[repr(C)]
 pub struct hrtimer {
-    pub _data: [u64; 8],
+    pub node: timerqueue_node,
+    pub _softexpires: Ktime,
+    pub function: Option<unsafe extern "C" fn(*mut hrtimer) -> hrtimer_restart>,
 }
 pub type hrtimer_restart = ::std::os::raw::c_uint;
 pub const hrtimer_restart_HRTIMER_NORESTART: hrtimer_restart = 0;
