@@ -1,7 +1,8 @@
 //! Zero cost, proven on machine code: builds tests/fixtures/zero-cost in release with
 //! `--emit asm` and asserts that every `typed_*` function (generated clock, `Instant`,
-//! `Delta`) is instruction for instruction its `raw_*` twin (bare FFI call, bare
-//! `i64`). One extra instruction fails the test. LLVM may merge identical functions
+//! `Delta`, the posix backend's `clock_gettime` reader) is instruction for instruction
+//! its `raw_*` twin (bare FFI call, bare `i64`, `clock_gettime` with the kernel's
+//! `timespec64_to_ktime()` written by hand). One extra instruction fails the test. LLVM may merge identical functions
 //! into one symbol (`typed_sub = raw_sub`): that counts as identical.
 //!
 //! Run alone with `cargo test -p clock-tests --test zero_cost -- --nocapture` to see
@@ -121,7 +122,7 @@ fn fixture_assembly() -> String {
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"zero-cost-fixture\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [lib]\ncrate-type = [\"rlib\"]\n\n[dependencies]\ntime-core = {{ path = {time_core:?}, default-features = false }}\n\n[workspace]\n"
+             [lib]\ncrate-type = [\"rlib\"]\n\n[dependencies]\ntime-core = {{ path = {time_core:?}, default-features = false, features = [\"posix\"] }}\nlibc = {{ version = \"0.2\", default-features = false }}\n\n[workspace]\n"
         ),
     )
     .expect("write Cargo.toml");
@@ -164,7 +165,14 @@ fn fixture_assembly() -> String {
 #[test]
 fn typed_clocks_compile_to_exactly_the_raw_code() {
     let assembly = Assembly::parse(&fixture_assembly());
-    for pair in ["now", "sub", "add", "elapsed"] {
+    for pair in [
+        "now",
+        "sub",
+        "add",
+        "elapsed",
+        "posix_now",
+        "posix_coarse_now",
+    ] {
         let typed = assembly.instructions(&format!("typed_{pair}"));
         let raw = assembly.instructions(&format!("raw_{pair}"));
         println!("{pair}: {} instructions\n  {}", raw.len(), raw.join("\n  "));

@@ -64,6 +64,9 @@ pub enum Resolution {
 }
 
 impl Resolution {
+    /// The shortest a tick can be: `HZ` is at most 1000, so a tick is at least 1 ms.
+    pub const MIN_TICK_NANOS: i64 = 1_000_000;
+
     /// The step of the clock's readings, in nanoseconds, given the length of a tick.
     #[inline]
     pub const fn step_nanos(self, tick_nanos: i64) -> i64 {
@@ -71,6 +74,21 @@ impl Resolution {
             Resolution::Nanos(nanos) => nanos,
             Resolution::Tick => tick_nanos,
         }
+    }
+
+    /// Whether a span of `nanos` can be measured at all on a clock of this
+    /// resolution: `false` when it is surely shorter than one step (for a tick clock,
+    /// shorter than [`MIN_TICK_NANOS`](Self::MIN_TICK_NANOS), whatever `HZ` is).
+    ///
+    /// ```
+    /// use time_core::Resolution;
+    /// assert!(Resolution::Nanos(1).measures(1));
+    /// assert!(!Resolution::Tick.measures(100_000)); // 100 µs on a coarse clock
+    /// assert!(Resolution::Tick.measures(20_000_000));
+    /// ```
+    #[inline]
+    pub const fn measures(self, nanos: i64) -> bool {
+        nanos >= self.step_nanos(Self::MIN_TICK_NANOS)
     }
 }
 

@@ -43,6 +43,41 @@ impl<C: ClockSource> Deadline<C> {
         Deadline::at(Instant::now() + timeout)
     }
 
+    /// The deadline `NANOS` nanoseconds from now, for a timeout known at compile time:
+    /// one shorter than the resolution of clock `C` (e.g. 100 µs on a clock that only
+    /// advances at the tick) does not compile, because the clock cannot tell it from
+    /// zero. Timeouts known only at run time cannot be checked this way: compare them
+    /// with [`ClockSource::RESOLUTION`] where it matters.
+    ///
+    /// ```
+    /// use time_core::Deadline;
+    /// # time_core::declare_clocks! {
+    /// #     Coarse { getter: after_nanos_doc_coarse, monotonic: true, resolution: tick },
+    /// # }
+    /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_doc_coarse() -> time_core::Ktime { 0 }
+    /// let deadline = Deadline::<Coarse>::after_nanos::<20_000_000>(); // 20 ms: fine
+    /// # let _ = deadline;
+    /// ```
+    ///
+    /// ```compile_fail
+    /// # use time_core::Deadline;
+    /// # time_core::declare_clocks! {
+    /// #     Coarse { getter: after_nanos_fail_coarse, monotonic: true, resolution: tick },
+    /// # }
+    /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_fail_coarse() -> time_core::Ktime { 0 }
+    /// let deadline = Deadline::<Coarse>::after_nanos::<100_000>(); // 100 µs: below a tick
+    /// ```
+    #[inline]
+    pub fn after_nanos<const NANOS: i64>() -> Self {
+        const {
+            assert!(
+                C::RESOLUTION.measures(NANOS),
+                "the timeout is shorter than the clock's resolution: measure it on a finer clock (e.g. `Monotonic`), or make it at least one step of this clock"
+            );
+        };
+        Deadline::after(Delta::from_nanos(NANOS))
+    }
+
     /// When the deadline is.
     #[inline]
     pub const fn instant(self) -> Instant<C> {

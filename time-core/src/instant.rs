@@ -42,6 +42,10 @@ pub struct Instant<C: ClockSource> {
 }
 
 impl<C: ClockSource> Instant<C> {
+    /// How finely clock `C` advances: its table's `resolution`
+    /// ([`ClockSource::RESOLUTION`]).
+    pub const RESOLUTION: crate::clock::Resolution = C::RESOLUTION;
+
     /// Reads the clock `C` now.
     #[inline]
     pub fn now() -> Self {

@@ -34,8 +34,11 @@
 /// `[Nanos(n)]` or `[Tick]`. `[getter "message"]` is present when the getter comes from
 /// a bindings module: the template then declares a stand-in `getter` that the body's
 /// `use bindings::*` shadows when the module has the function, and whose use is an
-/// error carrying `message` (`clocks.toml:LINE:COL: the bindings module has no
-/// function …`) when it does not. `[getter RETURN]` is present when the macro declares
+/// error when it does not: a denied deprecation whose note is `message`
+/// (`clocks.toml:LINE:COL: the bindings module has no function …`), and a bound
+/// nothing satisfies (a lint can be capped, a trait bound cannot). Attributes rather
+/// than a per-row `#[diagnostic::on_unimplemented]` trait: tool attributes do not
+/// resolve under `#![no_implicit_prelude]`. `[getter RETURN]` is present when the macro declares
 /// the getter itself, as `extern "C" fn getter() -> RETURN` (`Ktime` or `u64`). `BODY` reads the clock: `{ use bindings::*; unsafe
 /// { getter() } }`, `unsafe { getter() }` for an extern getter, or the posix
 /// backend's `clock_gettime` call, converted to `Ktime` for `u64` getters.
@@ -105,15 +108,11 @@ macro_rules! __clock_items {
         $(
             const _: () = {
                 $(
-                    #[diagnostic::on_unimplemented(
-                        message = $missing,
-                        label = "the bindings module has no such function",
-                        note = "every row's `getter` must be a function of the bindings module: add the C prototype to the header bindgen reads (and a `rust_helper_` wrapper if the C function is `static inline`), or fix the row's `getter`"
-                    )]
-                    trait MissingGetter {}
-                    /// Stands in for a getter the bindings module lacks (see `MissingGetter`).
+                    /// Stands in for a getter the bindings module lacks: the body's
+                    /// `use bindings::*` shadows it when the module has the function.
+                    #[deprecated(note = $missing)]
                     #[allow(dead_code, clippy::empty_loop)]
-                    unsafe fn $bound_getter<T: MissingGetter>() -> T {
+                    unsafe fn $bound_getter<T: $crate::__private::MissingGetter>() -> T {
                         loop {}
                     }
                 )?
@@ -136,6 +135,7 @@ macro_rules! __clock_items {
                         $crate::__private::Resolution::$resolution $(($resolution_ns))?;
 
                     #[inline]
+                    #[deny(deprecated)]
                     fn ktime_get() -> $crate::__private::Ktime
                     // SAFETY (of the `unsafe { getter() }` that `$body` is with the
                     // kernel backend; the posix backend's reader is safe): the clock

@@ -54,6 +54,7 @@ mod deadline;
 mod delta;
 mod instant;
 mod items;
+pub mod nmi;
 #[cfg(feature = "posix")]
 pub mod posix;
 mod table;

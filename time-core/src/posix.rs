@@ -51,9 +51,12 @@ impl fmt::Display for SleepError {
 
 impl core::error::Error for SleepError {}
 
-/// Reads clock `clockid` with `clock_gettime`, in nanoseconds (saturating at the `Ktime`
-/// range). A clock the kernel does not know reads as 0: `clock_gettime` only fails for
-/// invalid ids, and the posix backend only generates ids from the clock table. Reached
+/// Reads clock `clockid` with `clock_gettime`, in nanoseconds, converted as the
+/// kernel's `timespec64_to_ktime()` does (saturating at the `Ktime` range). The code is
+/// what one writes by hand: the call, then the conversion, inlined (proven by
+/// `tests/tests/zero_cost.rs`). A clock the kernel does not know reads as 0: Linux
+/// fails `clock_gettime` only for an invalid id, before writing the `timespec`, which
+/// then stays zero; the posix backend only generates ids from the clock table. Reached
 /// by generated code as `__private::posix::read_clock`, not public API.
 #[inline]
 pub(crate) fn read_clock(clockid: libc::clockid_t) -> Ktime {
@@ -62,18 +65,28 @@ pub(crate) fn read_clock(clockid: libc::clockid_t) -> Ktime {
         tv_nsec: 0,
     };
     // SAFETY: `now` is a valid, writable `timespec`; `clock_gettime` writes it or
-    // returns an error, and has no other effect.
-    let status = unsafe { libc::clock_gettime(clockid, &mut now) };
-    if status != 0 {
-        return 0;
-    }
+    // returns an error, and has no other effect. Its status is not needed: on error
+    // `now` keeps its zeros (see above).
+    unsafe { libc::clock_gettime(clockid, &mut now) };
     timespec_to_ktime(&now)
 }
 
+/// The kernel's `timespec64_to_ktime()`: seconds at or beyond `KTIME_SEC_MAX` saturate
+/// (and, symmetrically, at or below `-KTIME_SEC_MAX`); in between, the sum cannot
+/// overflow because `tv_nsec` is below one second.
+#[inline]
 fn timespec_to_ktime(time: &libc::timespec) -> Ktime {
-    let nanos = i128::from(time.tv_sec) * 1_000_000_000 + i128::from(time.tv_nsec);
-    // Saturate: a `time_t` of seconds reaches past the `Ktime` range.
-    nanos.clamp(i128::from(Ktime::MIN), i128::from(Ktime::MAX)) as Ktime
+    const NSEC_PER_SEC: i64 = 1_000_000_000;
+    const KTIME_SEC_MAX: i64 = Ktime::MAX / NSEC_PER_SEC;
+    #[allow(clippy::useless_conversion)] // `time_t` and `c_long` are `i32` on some targets
+    let (seconds, nanos) = (i64::from(time.tv_sec), i64::from(time.tv_nsec));
+    if seconds >= KTIME_SEC_MAX {
+        Ktime::MAX
+    } else if seconds <= -KTIME_SEC_MAX {
+        Ktime::MIN
+    } else {
+        seconds * NSEC_PER_SEC + nanos
+    }
 }
 
 fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {

@@ -115,3 +115,13 @@ pub trait SealedSettable {}
     label = "`SuspendCountingClock` is sealed: only rows with `counts_suspend = true` implement it"
 )]
 pub trait SealedSuspendCounting {}
+
+/// The bound of the stand-in that `clock_items!` declares for a bindings-module getter:
+/// nothing implements it, so calling the stand-in (the bindings module lacks the
+/// getter) does not compile.
+#[diagnostic::on_unimplemented(
+    message = "a row of the clock table names a `getter` that the bindings module does not have",
+    label = "not a function of the bindings module",
+    note = "every row's `getter` must be a function of the bindings module: add the C prototype to the header bindgen reads (and a `rust_helper_` wrapper if the C function is `static inline`), or fix the row's `getter`; the error above names the row"
+)]
+pub trait MissingGetter {}

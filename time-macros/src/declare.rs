@@ -5,7 +5,7 @@ use crate::diagnostics::Diagnostics;
 use crate::env::Environment;
 use crate::expand::expand;
 use crate::input::{self, MacroInput, TableSource};
-use crate::model::Site;
+use crate::model::{Backend, Options, Site};
 use crate::validate::{kernel_services_clock, validate};
 use proc_macro2::{Span, TokenStream};
 
@@ -13,7 +13,9 @@ use proc_macro2::{Span, TokenStream};
 /// whatever could still be declared.
 pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
     let mut diagnostics = Diagnostics::for_tokens();
-    let mut output = match input::parse(tokens, &mut diagnostics) {
+    let parsed = input::parse(tokens, &mut diagnostics)
+        .map(|input| posix_backend_available(input, env, &mut diagnostics));
+    let mut output = match parsed {
         Ok(MacroInput {
             source: TableSource::Inline(rows),
             options,
@@ -47,101 +49,37 @@ pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStr
     output
 }
 
+/// `backend = posix` needs the runtime's posix backend: without time-core's `posix`
+/// feature it is one error at the `posix` token, and the rows declare their marker
+/// types only (the table is still validated, so its own mistakes are reported too),
+/// instead of every generated item failing on paths that do not exist.
+fn posix_backend_available(
+    mut input: MacroInput,
+    env: &Environment,
+    diagnostics: &mut Diagnostics<'_>,
+) -> MacroInput {
+    if input.options.backend == Backend::Posix && !env.posix_available {
+        diagnostics.error(
+            &Site::Tokens(input.options.backend_span.unwrap_or_else(Span::call_site)),
+            "the posix backend needs time-core's `posix` feature",
+            "enable it: `time-core = { version = \"…\", features = [\"posix\"] }` in Cargo.toml",
+        );
+        input.options.markers_only = true;
+    }
+    input
+}
+
 #[cfg(feature = "toml")]
 fn from_file(
     path: &syn::LitStr,
-    options: &input::Options,
+    options: &Options,
     env: &Environment,
     diagnostics: &mut Diagnostics<'_>,
 ) -> TokenStream {
-    use crate::diagnostics::TableText;
-    use crate::env::{Resolved, TABLE_DIR_VAR};
     use crate::model::KERNEL_SERVICES;
 
-    let shown = path.value();
-    let error = |message: String, help: &str| {
-        syn::Error::new(path.span(), format!("{message}\n  = help: {help}"))
-    };
-    let file = match env.resolve(std::path::Path::new(&shown)) {
-        // `include_bytes!` resolves a relative path against the invoking file's
-        // directory, not against the directory the path was found from: hand it the
-        // absolute path that was found.
-        Resolved::Found(file) => std::path::absolute(&file).unwrap_or(file),
-        Resolved::Missing(tried) => {
-            // Name the build-dependent bases symbolically (their absolute paths differ
-            // between machines and build directories); the invoking file's directory is
-            // shown as it is.
-            let bases = [
-                ("$CARGO_MANIFEST_DIR", &env.manifest_dir),
-                (TABLE_DIR_VAR, &env.table_dir),
-            ];
-            let tried: Vec<String> = tried
-                .iter()
-                .map(|candidate| {
-                    let symbolic = bases.iter().find_map(|(name, base)| {
-                        let base = base.as_ref()?;
-                        let rest = candidate.strip_prefix(base).ok()?;
-                        let name = name.trim_start_matches('$');
-                        Some(format!("`${name}/{}`", rest.display()))
-                    });
-                    symbolic.unwrap_or_else(|| format!("`{}`", candidate.display()))
-                })
-                .collect();
-            let looked = if tried.is_empty() {
-                format!("neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking file is unknown")
-            } else {
-                format!("looked for {}", tried.join(" and "))
-            };
-            diagnostics.push(error(
-                format!("cannot find the clock table `{shown}`: {looked}"),
-                &format!(
-                    "create the file, or fix the path: a relative path is resolved against the crate's \
-                     CARGO_MANIFEST_DIR (outside cargo: the {TABLE_DIR_VAR} environment variable), then \
-                     against the directory of the file that invokes the macro"
-                ),
-            ));
-            return TokenStream::new();
-        }
-    };
-    let Some(file_text) = file.to_str() else {
-        diagnostics.push(error(
-            format!(
-                "the path of the clock table `{}` is not valid UTF-8",
-                file.display()
-            ),
-            "move the table to a path that is valid UTF-8",
-        ));
+    let Some((table, file)) = env.load_table(path, diagnostics) else {
         return TokenStream::new();
-    };
-    let bytes = match std::fs::read(&file) {
-        Ok(bytes) => bytes,
-        Err(io) => {
-            diagnostics.push(error(
-                format!("cannot read the clock table `{shown}` (`{file_text}`): {io}"),
-                "check that the path names a readable file",
-            ));
-            return TokenStream::new();
-        }
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(not_utf8) => {
-            let valid = not_utf8.utf8_error().valid_up_to();
-            let bytes = not_utf8.into_bytes();
-            let prefix = String::from_utf8_lossy(bytes.get(..valid).unwrap_or(&[]));
-            let line = prefix.matches('\n').count() + 1;
-            let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            diagnostics.push(error(
-                format!("{shown}:{line}:{column}: the clock table is not valid UTF-8"),
-                "TOML files are UTF-8: re-save the file as UTF-8",
-            ));
-            return TokenStream::new();
-        }
-    };
-    let table = TableText {
-        display: shown,
-        text,
-        span: path.span(),
     };
     let mut table_diagnostics = Diagnostics::for_table(&table);
     let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
@@ -165,21 +103,22 @@ fn from_file(
     if let Some(errors) = table_diagnostics.finish() {
         diagnostics.push(errors);
     }
-    expand(&declared, options, Some(file_text), services_clock.as_ref())
+    expand(&declared, options, Some(&file), services_clock.as_ref())
 }
 
 #[cfg(not(feature = "toml"))]
 fn from_file(
     path: &syn::LitStr,
-    _options: &input::Options,
+    _options: &Options,
     _env: &Environment,
     diagnostics: &mut Diagnostics<'_>,
 ) -> TokenStream {
-    diagnostics.push(syn::Error::new(
-        path.span(),
-        "reading a clock table file needs the `toml` feature of time-core (on by default)\n  = help: enable the \
-         feature, or write the rows inline: `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
-    ));
+    diagnostics.error(
+        &Site::Tokens(path.span()),
+        "reading a clock table file needs the `toml` feature of time-core (on by default)",
+        "enable the feature, or write the rows inline: \
+         `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
+    );
     TokenStream::new()
 }
 
@@ -198,6 +137,7 @@ mod tests {
             manifest_dir: Some(dir),
             table_dir: None,
             source_dir: None,
+            posix_available: true,
         }
     }
 
@@ -297,6 +237,7 @@ mod tests {
             manifest_dir: Some(PathBuf::from("/no/such/dir")),
             table_dir: None,
             source_dir: None,
+            posix_available: true,
         };
         let errors = errors(&declare_clocks(quote!("clocks.toml"), &env));
         assert_eq!(errors.len(), 1);
@@ -340,5 +281,190 @@ mod tests {
             let out = declare_clocks(tokens.clone(), &Environment::default());
             assert!(!errors(&out).is_empty(), "{tokens}: {out}");
         }
+    }
+
+    /// The errors of expanding `table` (a `clocks.toml` text) with `options`.
+    fn table_errors(file: &str, table: &str, options: TokenStream) -> (Vec<String>, String) {
+        let env = env_with(file, table.as_bytes());
+        let out = declare_clocks(quote!(#file #options), &env);
+        (errors(&out), out.to_string())
+    }
+
+    const MONO: &str = "[[clock]]\nname = \"Mono\"\ngetter = \"ktime_get\"\nmonotonic = true\nclockid = \"CLOCK_MONOTONIC\"\n";
+
+    #[test]
+    fn capabilities_are_declared_and_checked_against_the_row() {
+        let good = format!(
+            "{MONO}hrtimer = true\n\n[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\n\
+             monotonic = true\nreturns = \"u64\"\nnmi_safe = true\n\n[[clock]]\nname = \"Real\"\n\
+             getter = \"ktime_get_real\"\nmonotonic = false\nsettable = true\ncounts_suspend = true\n\
+             resolution = \"tick\"\n"
+        );
+        let (errors, out) = table_errors("caps.toml", &good, quote!(, bindings = b));
+        assert!(errors.is_empty(), "{errors:?}");
+        for list in [
+            "nmi_safe = [Fast]",
+            "hrtimer = [Mono [b :: CLOCK_MONOTONIC]]",
+            "settable = [Real]",
+            "counts_suspend = [Real]",
+            "[Tick]",
+            "let nanos : :: time_core :: __private :: u64 =",
+        ] {
+            assert!(out.contains(list), "{list}: {out}");
+        }
+
+        let bad = "[[clock]]\nname = \"A\"\ngetter = \"ktime_get\"\nmonotonic = true\nsettable = true\n\
+                   nmi_safe = true\nhrtimer = true\n\n[[clock]]\nname = \"B\"\ngetter = \"b_fast\"\n\
+                   monotonic = true\nnmi_safe = true\nclockid = \"CLOCK_MONOTONIC_RAW\"\nhrtimer = true\n\
+                   resolution = 0\nreturns = \"i32\"\n\n[[clock]]\nname = \"C\"\ngetter = \"c\"\n\
+                   monotonic = false\nresolution = \"tock\"\n";
+        let (errors, out) = table_errors("bad-caps.toml", bad, quote!(, bindings = b));
+        let expected = [
+            "bad-caps.toml:5:12: a clock cannot be both `settable` and `monotonic`",
+            "bad-caps.toml:6:12: `ktime_get` is not NMI-safe: it reads the timekeeper under its seqcount",
+            "bad-caps.toml:7:11: an `hrtimer` clock needs its `clockid`",
+            "bad-caps.toml:13:12: an `nmi_safe` clock must be read by a `u64` accessor",
+            "bad-caps.toml:15:11: the kernel has no hrtimer base for clock id `CLOCK_MONOTONIC_RAW`",
+            "bad-caps.toml:16:14: resolution 0 is not a positive number of nanoseconds",
+            "bad-caps.toml:17:11: unknown getter return type `i32`",
+            "bad-caps.toml:23:14: unknown resolution `tock`",
+        ];
+        assert_eq!(errors.len(), expected.len(), "{errors:#?}");
+        for (error, expected) in errors.iter().zip(expected) {
+            assert!(error.contains(expected), "{error}\n  expected: {expected}");
+        }
+        // Rows with errors still declare their types, without impls.
+        for name in ["A", "B", "C"] {
+            assert!(out.contains(&format!("pub enum {name} {{ }}")), "{out}");
+        }
+    }
+
+    #[test]
+    fn names_the_expansion_cannot_use_are_rejected() {
+        for (getter, clockid, problem) in [
+            ("_Bool", "1", "getter `_Bool` is a C keyword"),
+            ("alignas", "1", "getter `alignas` is a C keyword"),
+            ("_BitInt", "1", "getter `_BitInt` is a C keyword"),
+            (
+                "g",
+                "\"_\"",
+                "clock id `_` is neither an integer nor a C constant name",
+            ),
+            (
+                "g",
+                "\"_Atomic\"",
+                "clock id `_Atomic` is neither an integer nor a C constant name",
+            ),
+            (
+                "g",
+                "\"self\"",
+                "clock id `self` is neither an integer nor a C constant name",
+            ),
+        ] {
+            let table = format!(
+                "[[clock]]\nname = \"Good\"\ngetter = \"good\"\nmonotonic = true\n\n\
+                 [[clock]]\nname = \"Bad\"\ngetter = \"{getter}\"\nmonotonic = true\nclockid = {clockid}\n"
+            );
+            let (errors, out) = table_errors("names.toml", &table, quote!(, bindings = b));
+            assert_eq!(errors.len(), 1, "{getter} {clockid}: {errors:?}");
+            assert!(errors[0].contains(problem), "{errors:?}");
+            assert!(out.contains("clocks = [Good "), "{out}");
+        }
+    }
+
+    #[test]
+    fn kernel_services_need_bindings_and_a_monotonic_clock() {
+        let table = format!("kernel_services = true\n\n{MONO}");
+        let (errors, out) = table_errors("services.toml", &table, quote!(, bindings = b));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(
+            out.contains("kernel_services ! { bindings = b ; clock = Mono ; }"),
+            "{out}"
+        );
+
+        let extern_table = table.replace("clockid = \"CLOCK_MONOTONIC\"", "clockid = 1");
+        let (errors, out) = table_errors("services-extern.toml", &extern_table, quote!());
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains(
+                "services-extern.toml:1:19: `kernel_services` call C through a bindings module"
+            ),
+            "{errors:?}"
+        );
+        assert!(!out.contains("kernel_services !"), "{out}");
+
+        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n";
+        let (errors, _) = table_errors("services-wall.toml", wall, quote!(, bindings = b));
+        assert!(
+            errors[0].contains("`kernel_services` need a monotonic clock"),
+            "{errors:?}"
+        );
+
+        // One table serves both backends: the posix backend has no kernel services.
+        let (errors, out) = table_errors("services-posix.toml", &table, quote!(, backend = posix));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(!out.contains("kernel_services !"), "{out}");
+        // Without the key nothing is generated.
+        let (errors, out) = table_errors("no-services.toml", MONO, quote!(, bindings = b));
+        assert!(
+            errors.is_empty() && !out.contains("kernel_services !"),
+            "{errors:?} {out}"
+        );
+    }
+
+    #[test]
+    fn a_table_found_beside_the_invoking_file_is_included_by_its_absolute_path() {
+        // The invoking file's directory, as rustc reports it: relative to the
+        // compiler's working directory.
+        let dir = std::env::temp_dir().join(format!("time-macros-relative-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("src/clocks.toml"), MONO).unwrap();
+        let relative_source =
+            PathBuf::from(format!("{}/src", dir.strip_prefix("/").unwrap().display()));
+        let cwd = std::env::current_dir().unwrap();
+        std::env::set_current_dir("/").unwrap();
+        let env = Environment {
+            manifest_dir: Some(PathBuf::from("/no/such/manifest")),
+            table_dir: None,
+            source_dir: Some(relative_source),
+            posix_available: true,
+        };
+        let out = declare_clocks(quote!("clocks.toml"), &env).to_string();
+        std::env::set_current_dir(cwd).unwrap();
+        let included = format!(
+            "include_bytes ! (\"{}\")",
+            dir.join("src/clocks.toml").display()
+        );
+        assert!(out.contains(&included), "{out}");
+    }
+
+    #[test]
+    fn the_posix_backend_without_its_feature_is_one_error_at_the_backend() {
+        let env = Environment {
+            posix_available: false,
+            ..env_with("posix.toml", MONO.as_bytes())
+        };
+        let out = declare_clocks(quote!("posix.toml", backend = posix), &env);
+        let errors = errors(&out);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("the posix backend needs time-core's `posix` feature"),
+            "{errors:?}"
+        );
+        let text = out.to_string();
+        assert!(text.contains("pub enum Mono { }"), "{text}");
+        assert!(
+            !text.contains("posix ::"),
+            "nothing names the missing backend: {text}"
+        );
+        let inline = declare_clocks(
+            quote!(backend = posix; A { monotonic: true, clockid: 1 }),
+            &env,
+        );
+        assert_eq!(errors_of(&inline), 1);
+    }
+
+    fn errors_of(out: &TokenStream) -> usize {
+        errors(out).len()
     }
 }

@@ -61,14 +61,8 @@ impl<'t> Diagnostics<'t> {
                     ),
                 ),
             ),
-            (Site::Table(_), None) => (
-                None,
-                syn::Error::new(Span::call_site(), format!("{message}\n  = help: {help}")),
-            ),
-            (Site::Tokens(span), _) => (
-                None,
-                syn::Error::new(*span, format!("{message}\n  = help: {help}")),
-            ),
+            (Site::Table(_), None) => (None, with_help(Span::call_site(), message, help)),
+            (Site::Tokens(span), _) => (None, with_help(*span, message, help)),
         };
         self.errors.push((offset, error));
     }
@@ -108,6 +102,11 @@ impl<'t> Diagnostics<'t> {
         }
     }
 
+    /// Forgets the errors recorded after the first `count`.
+    pub(crate) fn truncate(&mut self, count: usize) {
+        self.errors.truncate(count);
+    }
+
     /// How many errors were recorded.
     pub(crate) fn count(&self) -> usize {
         self.errors.len()
@@ -126,6 +125,12 @@ impl<'t> Diagnostics<'t> {
                 all
             })
     }
+}
+
+/// An error at `span` whose message is followed by a `help:` line that says what to do
+/// (rustc shows a proc macro's error as one message; this is its one layout).
+pub(crate) fn with_help(span: Span, message: impl Display, help: impl Display) -> syn::Error {
+    syn::Error::new(span, format!("{message}\n  = help: {help}"))
 }
 
 impl TableText {
@@ -200,41 +205,6 @@ impl TableText {
     }
 }
 
-/// The closest of `candidates` to `unknown`, if it is close enough to suggest.
-pub(crate) fn did_you_mean<'a>(unknown: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    candidates
-        .iter()
-        .map(|candidate| (edit_distance(unknown, candidate), *candidate))
-        .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 3))
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance over characters, case-insensitive.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
-/// "Valid keys are: a, b, c" with an optional "did you mean" in front.
-pub(crate) fn valid_keys_help(unknown: &str, valid: &[&str]) -> String {
-    let list = valid.join(", ");
-    match did_you_mean(unknown, valid) {
-        Some(close) => format!("did you mean `{close}`? valid keys are: {list}"),
-        None => format!("valid keys are: {list}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,24 +239,6 @@ mod tests {
         // A range spanning lines is cut at the end of its first line.
         let excerpt = t.excerpt(&(18..100));
         assert!(excerpt.ends_with("|         ^^^^^^^^^^^"), "{excerpt}");
-    }
-
-    #[test]
-    fn suggestions_only_for_close_keys() {
-        assert_eq!(
-            did_you_mean("gettr", crate::model::ROW_KEYS),
-            Some("getter")
-        );
-        assert_eq!(
-            did_you_mean("Monotonic", crate::model::ROW_KEYS),
-            Some("monotonic")
-        );
-        assert_eq!(did_you_mean("frequency", crate::model::ROW_KEYS), None);
-        assert_eq!(
-            valid_keys_help("clock_id", crate::model::ROW_KEYS),
-            "did you mean `clockid`? valid keys are: name, getter, monotonic, clockid, doc, offset, offset_base, \
-         returns, resolution, nmi_safe, hrtimer, settable, counts_suspend"
-        );
     }
 
     #[test]

@@ -1,6 +1,10 @@
 //! Where a relative table path is resolved: the facts the macro reads from its
 //! surroundings, gathered in one place so that the rest of the crate stays pure.
 
+#[cfg(feature = "toml")]
+use crate::diagnostics::{Diagnostics, TableText};
+#[cfg(feature = "toml")]
+use crate::model::Site;
 use std::path::{Path, PathBuf};
 
 /// The environment variable read when `CARGO_MANIFEST_DIR` is absent (Kbuild and
@@ -9,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub(crate) const TABLE_DIR_VAR: &str = "DECLARE_CLOCKS_DIR";
 
 /// The directories a relative table path may be resolved against, in order.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Environment {
     /// `CARGO_MANIFEST_DIR` of the invoking crate, when built by cargo.
     pub(crate) manifest_dir: Option<PathBuf>,
@@ -18,6 +22,9 @@ pub(crate) struct Environment {
     /// The directory of the source file holding the invocation, when the compiler
     /// knows it (as `include_str!` resolves paths).
     pub(crate) source_dir: Option<PathBuf>,
+    /// Whether the runtime was built with the posix backend (time-core's `posix`
+    /// feature, which turns on this crate's).
+    pub(crate) posix_available: bool,
 }
 
 /// Where a table path resolved to, or every place that was tried.
@@ -29,6 +36,18 @@ pub(crate) enum Resolved {
     Missing(Vec<PathBuf>),
 }
 
+impl Default for Environment {
+    /// No directories to resolve against; the posix backend available.
+    fn default() -> Self {
+        Environment {
+            manifest_dir: None,
+            table_dir: None,
+            source_dir: None,
+            posix_available: true,
+        }
+    }
+}
+
 impl Environment {
     /// Reads the environment of the running compiler. Only callable inside a proc macro.
     pub(crate) fn from_compiler() -> Self {
@@ -38,6 +57,7 @@ impl Environment {
             source_dir: proc_macro::Span::call_site()
                 .local_file()
                 .and_then(|file| file.parent().map(Path::to_path_buf)),
+            posix_available: cfg!(feature = "posix"),
         }
     }
 
@@ -65,6 +85,105 @@ impl Environment {
     }
 }
 
+#[cfg(feature = "toml")]
+impl Environment {
+    /// Finds and reads the table file that `path` names, as UTF-8 text; `None` (with
+    /// the reason in `diagnostics`) when it is missing, unreadable or not UTF-8. Also
+    /// returns the file's absolute path, which the expansion includes: `include_bytes!`
+    /// resolves a relative path against the invoking file's directory, not against
+    /// the directory the path was found from.
+    pub(crate) fn load_table(
+        &self,
+        path: &syn::LitStr,
+        diagnostics: &mut Diagnostics<'_>,
+    ) -> Option<(TableText, String)> {
+        let shown = path.value();
+        let site = Site::Tokens(path.span());
+        let file = match self.resolve(Path::new(&shown)) {
+            Resolved::Found(file) => std::path::absolute(&file).unwrap_or(file),
+            Resolved::Missing(tried) => {
+                // Name the build-dependent bases symbolically (their absolute paths differ
+                // between machines and build directories); the invoking file's directory is
+                // shown as it is.
+                let bases = [
+                    ("$CARGO_MANIFEST_DIR", &self.manifest_dir),
+                    (TABLE_DIR_VAR, &self.table_dir),
+                ];
+                let tried: Vec<String> = tried
+                    .iter()
+                    .map(|candidate| {
+                        let symbolic = bases.iter().find_map(|(name, base)| {
+                            let base = base.as_ref()?;
+                            let rest = candidate.strip_prefix(base).ok()?;
+                            let name = name.trim_start_matches('$');
+                            Some(format!("`${name}/{}`", rest.display()))
+                        });
+                        symbolic.unwrap_or_else(|| format!("`{}`", candidate.display()))
+                    })
+                    .collect();
+                let looked = if tried.is_empty() {
+                    format!("neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking file is unknown")
+                } else {
+                    format!("looked for {}", tried.join(" and "))
+                };
+                diagnostics.error(&site,
+                format!("cannot find the clock table `{shown}`: {looked}"),
+                format!(
+                    "create the file, or fix the path: a relative path is resolved against the crate's \
+                     CARGO_MANIFEST_DIR (outside cargo: the {TABLE_DIR_VAR} environment variable), then \
+                     against the directory of the file that invokes the macro"
+                ),
+            );
+                return None;
+            }
+        };
+        let Some(file_text) = file.to_str() else {
+            diagnostics.error(
+                &site,
+                format!(
+                    "the path of the clock table `{}` is not valid UTF-8",
+                    file.display()
+                ),
+                "move the table to a path that is valid UTF-8",
+            );
+            return None;
+        };
+        let bytes = match std::fs::read(&file) {
+            Ok(bytes) => bytes,
+            Err(io) => {
+                diagnostics.error(
+                    &site,
+                    format!("cannot read the clock table `{shown}` (`{file_text}`): {io}"),
+                    "check that the path names a readable file",
+                );
+                return None;
+            }
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(not_utf8) => {
+                let valid = not_utf8.utf8_error().valid_up_to();
+                let bytes = not_utf8.into_bytes();
+                let prefix = String::from_utf8_lossy(bytes.get(..valid).unwrap_or(&[]));
+                let line = prefix.matches('\n').count() + 1;
+                let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                diagnostics.error(
+                    &site,
+                    format!("{shown}:{line}:{column}: the clock table is not valid UTF-8"),
+                    "TOML files are UTF-8: re-save the file as UTF-8",
+                );
+                return None;
+            }
+        };
+        let table = TableText {
+            display: shown,
+            text,
+            span: path.span(),
+        };
+        Some((table, file_text.to_owned()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +208,7 @@ mod tests {
             manifest_dir: Some(manifest.clone()),
             table_dir: None,
             source_dir: Some(source),
+            posix_available: true,
         };
         match env.resolve(Path::new("a.toml")) {
             Resolved::Found(path) => assert_eq!(path, manifest.join("a.toml")),
@@ -103,6 +223,7 @@ mod tests {
             manifest_dir: Some(PathBuf::from("/nonexistent-manifest")),
             table_dir: Some(PathBuf::from("/ignored-because-cargo")),
             source_dir: Some(source.clone()),
+            posix_available: true,
         };
         assert!(
             matches!(env.resolve(Path::new("b.toml")), Resolved::Found(p) if p == source.join("b.toml"))
@@ -126,6 +247,7 @@ mod tests {
             manifest_dir: None,
             table_dir: Some(dir.clone()),
             source_dir: None,
+            posix_available: true,
         };
         assert!(
             matches!(env.resolve(Path::new("c.toml")), Resolved::Found(p) if p == dir.join("c.toml"))

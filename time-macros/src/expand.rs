@@ -14,9 +14,9 @@
 //! template through `$crate`), so it survives `mod core {}` and
 //! `#![no_implicit_prelude]` in the invoking module.
 
-use crate::input::{Backend, Options};
+use crate::model::Declared;
+use crate::model::{Backend, Options};
 use crate::model::{Capability, Clock, ClockId, Relation, Resolution, Returns};
-use crate::validate::Declared;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, ToTokens};
 
@@ -44,8 +44,8 @@ pub(crate) fn expand(
     let mut impls = TokenStream::new();
     for declared in declared {
         let clock = match declared {
-            Declared::Clock(clock) => clock,
-            Declared::MarkerOnly(name) => {
+            Declared::Clock(clock) if !options.markers_only => clock,
+            Declared::Clock(Clock { name, .. }) | Declared::MarkerOnly(name) => {
                 marker_only_types.extend(marker_only(name));
                 continue;
             }
@@ -125,8 +125,8 @@ pub(crate) fn expand(
     let clocks: Vec<&Clock> = declared
         .iter()
         .filter_map(|declared| match declared {
-            Declared::Clock(clock) => Some(clock),
-            Declared::MarkerOnly(_) => None,
+            Declared::Clock(clock) if !options.markers_only => Some(clock),
+            _ => None,
         })
         .collect();
     impls.extend(conversions(&clocks, options));

@@ -5,8 +5,10 @@
 //! Inline rows are read straight into [`ClockRow`]s, the same model the TOML reader
 //! produces, so both forms share validation and expansion.
 
-use crate::diagnostics::{valid_keys_help, Diagnostics};
+use crate::diagnostics::{with_help, Diagnostics};
 use crate::model::{self, Capability, ClockIdSpec, ClockRow, Located, ResolutionSpec, Site};
+pub(crate) use crate::model::{Backend, Options};
+use crate::suggest::{valid_keys_help, valid_names_help};
 use proc_macro2::{Ident, Span, TokenStream};
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -36,30 +38,6 @@ pub(crate) enum TableSource {
     Inline(Vec<ClockRow>),
 }
 
-/// The invocation's options.
-#[derive(Default)]
-pub(crate) struct Options {
-    /// `bindings = PATH`: call getters as `PATH::getter()` instead of declaring them.
-    pub(crate) bindings: Option<syn::Path>,
-    /// `backend = …`: how each clock is read.
-    pub(crate) backend: Backend,
-    /// Whether `backend` was written (to report it twice).
-    pub(crate) backend_given: bool,
-    /// `kernel_services = true`: also generate `delay`, `poll`, `hrtimer` and the
-    /// jiffies items over the bindings module (inline option or the table's top-level key).
-    pub(crate) kernel_services: Option<Located<bool>>,
-}
-
-/// How the generated `ktime_get` reads a clock.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) enum Backend {
-    /// The row's C getter (`ktime_t getter(void)`), as in the kernel.
-    #[default]
-    Kernel,
-    /// `clock_gettime(clockid)` through `libc`, for ordinary programs.
-    Posix,
-}
-
 /// Parses `tokens`. Problems with individual options or rows are recorded in
 /// `diagnostics` and parsing goes on; only input whose structure cannot be followed
 /// at all is an `Err`.
@@ -76,10 +54,11 @@ fn parse_input(
     diagnostics: &mut Diagnostics<'_>,
 ) -> syn::Result<MacroInput> {
     if input.is_empty() {
-        return Err(syn::Error::new(
+        return Err(with_help(
             Span::call_site(),
-            "declare_clocks! needs a clock table\n  = help: write `declare_clocks!(\"clocks.toml\")` to read a table file, \
-             or inline rows such as `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
+            "declare_clocks! needs a clock table",
+            "write `declare_clocks!(\"clocks.toml\")` to read a table file, or inline rows such as \
+             `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
         ));
     }
     let mut options = Options::default();
@@ -101,7 +80,12 @@ fn parse_input(
     while input.peek(Ident::peek_any) && input.peek2(Token![=]) {
         parse_option(input, &mut options, diagnostics)?;
         input.parse::<Token![;]>().map_err(|error| {
-            syn::Error::new(error.span(), "expected `;` after an option of the inline form\n  = help: options come first, each ending with `;`: `declare_clocks! { bindings = crate::bindings; Monotonic { … } }`")
+            with_help(
+                error.span(),
+                "expected `;` after an option of the inline form",
+                "options come first, each ending with `;`: \
+                 `declare_clocks! { bindings = crate::bindings; Monotonic { … } }`",
+            )
         })?;
     }
     let mut rows = Vec::new();
@@ -147,7 +131,7 @@ fn parse_option(
                     diagnostics.error(
                         &Site::Tokens(value.span()),
                         format_args!("unknown backend `{other}`"),
-                        valid_keys_help(other, BACKENDS).replace("valid keys", "valid backends"),
+                        valid_names_help(other, "backends", BACKENDS),
                     );
                     None
                 }
@@ -161,6 +145,7 @@ fn parse_option(
             } else if let Some(backend) = backend {
                 options.backend = backend;
                 options.backend_given = true;
+                options.backend_span = Some(value.span());
             }
         }
         model::KERNEL_SERVICES => {
@@ -179,7 +164,7 @@ fn parse_option(
             diagnostics.error(
                 &Site::Tokens(key.span()),
                 format_args!("unknown option `{unknown}`"),
-                valid_keys_help(unknown, OPTION_KEYS).replace("valid keys", "valid options"),
+                valid_names_help(unknown, "options", OPTION_KEYS),
             );
             // Skip the value, whatever it is, up to the next separator.
             while !input.is_empty() && !input.peek(Token![,]) && !input.peek(Token![;]) {

@@ -21,6 +21,7 @@ mod model;
 mod proptests;
 #[cfg(all(test, feature = "toml"))]
 mod scaling;
+mod suggest;
 #[cfg(feature = "toml")]
 mod table;
 mod validate;

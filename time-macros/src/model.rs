@@ -1,7 +1,8 @@
 //! The typed model that both input forms (TOML file, inline rows) are read into.
 //!
-//! Reading produces [`ClockRow`]s, whose fields are all optional and each carry the
-//! [`Site`] they came from; validation turns the good rows into [`Clock`]s.
+//! Parsing the invocation produces [`Options`]; reading produces [`ClockRow`]s, whose
+//! fields are all optional and each carry the [`Site`] they came from; validation
+//! turns the good rows into [`Clock`]s, [`Declared`] for expansion.
 
 use proc_macro2::{Ident, Span};
 use std::ops::Range;
@@ -188,7 +189,7 @@ impl ClockRow {
     /// "did you mean" among `keys`: the key it resembles counts as present, so a
     /// misspelt required key is one error, not also a "missing key" error.
     pub(crate) fn misspelt(&mut self, unknown: &str, keys: &[&str]) {
-        if let Some(meant) = crate::diagnostics::did_you_mean(unknown, keys) {
+        if let Some(meant) = crate::suggest::did_you_mean(unknown, keys) {
             self.rejected.push(meant.to_owned());
         }
     }
@@ -253,4 +254,41 @@ pub(crate) enum ClockId {
     Constant(Ident),
     /// A literal that fits `clockid_t` (`i32`).
     Number(i32),
+}
+
+/// The invocation's options.
+#[derive(Default)]
+pub(crate) struct Options {
+    /// `bindings = PATH`: call getters as `PATH::getter()` instead of declaring them.
+    pub(crate) bindings: Option<syn::Path>,
+    /// `backend = …`: how each clock is read.
+    pub(crate) backend: Backend,
+    /// Whether `backend` was written (to report it twice).
+    pub(crate) backend_given: bool,
+    /// Where `backend = …`'s value was written, for errors about it.
+    pub(crate) backend_span: Option<Span>,
+    /// Declare marker types only (the backend the rows need is missing; reported).
+    pub(crate) markers_only: bool,
+    /// `kernel_services = true`: also generate `delay`, `poll`, `hrtimer` and the
+    /// jiffies items over the bindings module (inline option or the table's top-level key).
+    pub(crate) kernel_services: Option<Located<bool>>,
+}
+
+/// How the generated `ktime_get` reads a clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) enum Backend {
+    /// The row's C getter (`ktime_t getter(void)`), as in the kernel.
+    #[default]
+    Kernel,
+    /// `clock_gettime(clockid)` through `libc`, for ordinary programs.
+    Posix,
+}
+
+/// What validation lets a row declare.
+#[derive(Clone, Debug)]
+pub(crate) enum Declared {
+    /// A complete clock.
+    Clock(Clock),
+    /// Only the marker type of a row with errors (already reported).
+    MarkerOnly(Ident),
 }

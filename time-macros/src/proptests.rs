@@ -24,7 +24,7 @@
 use crate::declare::declare_clocks;
 use crate::diagnostics::{Diagnostics, TableText};
 use crate::env::Environment;
-use crate::input::{Backend, Options};
+use crate::model::{Backend, Options};
 use crate::model::{Site, ROW_KEYS};
 use crate::validate::{is_keyword, validate};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
@@ -332,6 +332,8 @@ impl Table {
             },
             backend_given: self.posix,
             kernel_services: None,
+            backend_span: None,
+            markers_only: false,
         }
     }
 
@@ -823,6 +825,7 @@ fn env_for(dir: &std::path::Path) -> Environment {
         manifest_dir: Some(dir.to_path_buf()),
         table_dir: None,
         source_dir: None,
+        posix_available: true,
     }
 }
 
@@ -1193,7 +1196,7 @@ fn apply_fault(table: &Table, layout: &Layout, row: usize, fault: &Fault) -> (St
             ));
             // An unknown key that resembles the renamed one stands for it (the error
             // says "did you mean"), so the key is not also reported missing.
-            if crate::diagnostics::did_you_mean(new, ROW_KEYS) != Some(key) {
+            if crate::suggest::did_you_mean(new, ROW_KEYS) != Some(key) {
                 errors.extend(missing_error(&table, row, key, &written, key != "name"));
             }
             if key == "offset_base" {

@@ -44,6 +44,7 @@ fn expansion_time_scales() {
         manifest_dir: Some(dir.clone()),
         table_dir: None,
         source_dir: None,
+        posix_available: true,
     };
     println!("| clocks | expansion (median of 15) | per clock | output tokens |");
     println!("|---:|---:|---:|---:|");
@@ -93,6 +94,7 @@ fn one_expansion_of_1000_clocks() {
         manifest_dir: Some(dir.clone()),
         table_dir: None,
         source_dir: None,
+        posix_available: true,
     };
     let out = declare_clocks(quote!("profile.toml"), &env);
     assert!(

@@ -5,46 +5,94 @@
 //! This module checks what the TOML itself says (syntax, shape, unknown keys, value
 //! types); rules across fields and rows live in `validate`.
 
-use crate::diagnostics::{valid_keys_help, Diagnostics};
+use crate::diagnostics::Diagnostics;
 use crate::model::{
     self, Capability, ClockIdSpec, ClockRow, Located, ResolutionSpec, Site, TableSettings,
 };
+use crate::suggest::valid_keys_help;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-/// Reads every row of `text`. Syntax errors are reported to `diagnostics`; when there
-/// are any, the rows still come back (from toml's error recovery), but the errors
-/// about them are muted: they would only repeat the syntax error in other words.
+/// Reads every row of `text`. Syntax errors are reported to `diagnostics`; the rows
+/// still come back (from toml's error recovery). The rows that end before the first
+/// syntax error are read as usual; the errors about later ones are muted (they would
+/// only repeat the syntax error in other words) and those rows declare marker types
+/// only.
 pub(crate) fn read(
     text: &str,
     diagnostics: &mut Diagnostics<'_>,
 ) -> (Vec<ClockRow>, TableSettings) {
     let (document, syntax_errors) = DeTable::parse_recoverable(text);
-    if syntax_errors.is_empty() {
-        return read_document(document.get_ref(), diagnostics);
-    }
+    let mut first_error: Option<usize> = None;
     for error in &syntax_errors {
+        let at = error.span().unwrap_or_else(|| {
+            let start = locate_spanless_error(text);
+            start..start
+        });
+        // From the start of the error's line: a key on that line is part of the error.
+        let line_start = text
+            .get(..at.start)
+            .and_then(|before| before.rfind('\n'))
+            .map_or(0, |newline| newline + 1);
+        first_error = Some(first_error.map_or(line_start, |first| first.min(line_start)));
         diagnostics.error(
-            &Site::Table(error.span().unwrap_or(0..0)),
+            &Site::Table(at),
             format!("invalid TOML: {}", error.message()),
             "fix the TOML syntax; each clock is a `[[clock]]` header followed by `key = value` lines",
         );
     }
-    let mut muted = Diagnostics::for_tokens();
-    let (mut rows, settings) = read_document(document.get_ref(), &mut muted);
-    for row in &mut rows {
-        row.had_errors = true;
-    }
-    (rows, settings)
+    read_document(document.get_ref(), first_error, diagnostics)
 }
 
+/// Where the syntax error that the parser reports without a place (its recursion
+/// limit, hit by a deeply nested header such as `[a.a.a.….b]`) is: the start of the
+/// first line whose inclusion makes a prefix of `text` fail that way, found by
+/// bisecting on line ends with the same parser.
+fn locate_spanless_error(text: &str) -> usize {
+    let line_ends: Vec<usize> = text
+        .match_indices('\n')
+        .map(|(at, _)| at + 1)
+        .chain(core::iter::once(text.len()))
+        .collect();
+    let fails = |end: usize| {
+        let (_, errors) = DeTable::parse_recoverable(text.get(..end).unwrap_or(text));
+        errors.iter().any(|error| error.span().is_none())
+    };
+    // The first line end whose prefix fails; the whole text fails.
+    let (mut low, mut high) = (0, line_ends.len().saturating_sub(1));
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if line_ends.get(middle).is_some_and(|&end| fails(end)) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    match low {
+        0 => 0,
+        line => line_ends.get(line - 1).copied().unwrap_or(0),
+    }
+}
+
+/// Reads the rows of `document`; the diagnostics about whatever lies past
+/// `first_error` (the start of the first syntax error's line) are dropped and such rows
+/// marked.
 fn read_document(
     document: &DeTable<'_>,
+    first_error: Option<usize>,
     diagnostics: &mut Diagnostics<'_>,
 ) -> (Vec<ClockRow>, TableSettings) {
+    let past_error = |end: usize| first_error.is_some_and(|error| end > error);
     let mut rows = Vec::new();
     let mut settings = TableSettings::default();
     for (key, value) in document {
+        if past_error(value.span().end) {
+            // Only the rows of the `clock` array are still read, below; other keys
+            // past the error are left to the syntax error.
+            if key.get_ref().as_ref() != model::CLOCK_ARRAY {
+                continue;
+            }
+        }
         if key.get_ref().as_ref() == model::KERNEL_SERVICES {
             match value.get_ref() {
                 DeValue::Boolean(flag) => {
@@ -68,7 +116,7 @@ fn read_document(
                     "a clock table holds `{}` and `[[{}]]` tables; {}",
                     model::KERNEL_SERVICES,
                     model::CLOCK_ARRAY,
-                    match crate::diagnostics::did_you_mean(key.get_ref(), model::TOP_LEVEL_KEYS) {
+                    match crate::suggest::did_you_mean(key.get_ref(), model::TOP_LEVEL_KEYS) {
                         Some(model::CLOCK_ARRAY) => "did you mean `[[clock]]`?".to_owned(),
                         Some(meant) => format!("did you mean `{meant}`?"),
                         None => "move this key into a `[[clock]]` table or remove it".to_owned(),
@@ -82,7 +130,13 @@ fn read_document(
                 for element in array {
                     match element.get_ref() {
                         DeValue::Table(table) => {
-                            rows.push(read_row(table, site(element), diagnostics))
+                            let before = diagnostics.count();
+                            let mut row = read_row(table, site(element), diagnostics);
+                            if past_error(row_end(table, element.span().end)) {
+                                diagnostics.truncate(before);
+                                row.had_errors = true;
+                            }
+                            rows.push(row);
                         }
                         other => diagnostics.error(
                             &site(element),
@@ -110,6 +164,14 @@ fn read_document(
         }
     }
     (rows, settings)
+}
+
+/// Where a row's last key or value ends (at least `header_end`).
+fn row_end(table: &DeTable<'_>, header_end: usize) -> usize {
+    table
+        .iter()
+        .map(|(key, value)| key.span().end.max(value.span().end))
+        .fold(header_end, usize::max)
 }
 
 fn read_row(table: &DeTable<'_>, row_site: Site, diagnostics: &mut Diagnostics<'_>) -> ClockRow {
@@ -375,5 +437,38 @@ mod tests {
             errors[0].contains("expected a `[[clock]]` table, found an integer"),
             "{errors:?}"
         );
+    }
+
+    #[test]
+    fn a_deeply_nested_header_is_located_and_the_rows_before_it_stay() {
+        let header = format!("[{}b]\nx = 1\n", "a.".repeat(200));
+        let text = format!(
+            "[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\n\n{header}\n\
+             [[clock]]\nname = \"Late\"\ngetter = \"h\"\nmonotonic = true\n"
+        );
+        let (rows, errors) = read_text(&text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:6:1: invalid TOML: recursion limit"),
+            "{errors:?}"
+        );
+        let good = rows
+            .iter()
+            .find(|row| row.name.as_ref().is_some_and(|n| n.value == "Good"));
+        assert!(good.is_some_and(|row| !row.had_errors), "{rows:?}");
+    }
+
+    #[test]
+    fn rows_after_a_syntax_error_are_muted_and_rows_before_it_are_checked() {
+        let text = "[[clock]]\nname = \"Before\"\ngetter = \"g\"\nmonotonic = 1\n\n\
+                    [[clock]]\nname = \"After\"\ngetter = \"h\"\nmonotonic = true\nbroken = \n";
+        let (rows, errors) = read_text(text);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:4:13: `monotonic` must be a boolean"),
+            "{errors:?}"
+        );
+        assert!(errors[1].contains("invalid TOML"), "{errors:?}");
+        assert!(rows.iter().all(|row| row.had_errors), "{rows:?}");
     }
 }

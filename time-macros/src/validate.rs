@@ -4,10 +4,9 @@
 //! "cannot find type" at each use of the others.
 
 use crate::diagnostics::Diagnostics;
-use crate::input::{Backend, Options};
 use crate::model::{
-    self, Capability, Clock, ClockId, ClockIdSpec, ClockRow, Located, Relation, Resolution,
-    ResolutionSpec, Returns, Site,
+    self, Backend, Capability, Clock, ClockId, ClockIdSpec, ClockRow, Declared, Located, Options,
+    Relation, Resolution, ResolutionSpec, Returns, Site,
 };
 use proc_macro2::Ident;
 use std::collections::HashMap;
@@ -374,15 +373,6 @@ fn check_relation(
             ))
         }
     }
-}
-
-/// What validation lets a row declare.
-#[derive(Clone, Debug)]
-pub(crate) enum Declared {
-    /// A complete clock.
-    Clock(Clock),
-    /// Only the marker type of a row with errors (already reported).
-    MarkerOnly(Ident),
 }
 
 fn missing(

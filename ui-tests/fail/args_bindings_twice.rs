@@ -5,7 +5,11 @@ time_core::declare_clocks!(
     bindings = crate::b
 );
 
-mod a {}
+mod a {
+    pub unsafe fn ktime_get() -> i64 {
+        0
+    }
+}
 mod b {}
 
 fn main() {}

@@ -1,6 +1,6 @@
 // `ClockSource` is sealed: clocks come from `declare_clocks!`, whose table is
 // validated at compile time, not from hand-written impls.
-use time_core::{ClockSource, Ktime};
+use time_core::{ClockSource, Ktime, Resolution};
 
 pub enum MyClock {}
 
@@ -8,6 +8,7 @@ impl ClockSource for MyClock {
     const NAME: &'static str = "MyClock";
     const MONOTONIC: bool = true;
     const ID: Option<i32> = None;
+    const RESOLUTION: Resolution = Resolution::Nanos(1);
 
     fn ktime_get() -> Ktime {
         0

@@ -1,0 +1,56 @@
+//! Time in NMI context: only clocks declared `nmi_safe` ([`NmiSafeClock`]) can be read.
+//!
+//! An NMI can interrupt the timekeeping update itself. `ktime_get()` and the other
+//! seqcount readers retry while an update is in progress, so called from an NMI that
+//! interrupted the update they spin forever. The kernel's `*_fast_ns` accessors
+//! (`ktime_get_mono_fast_ns()`, …) read one of two copies of the timekeeper instead and
+//! are safe there (`Documentation/core-api/timekeeping.rst`). The functions here take
+//! `C: NmiSafeClock`, so code that runs in NMI context cannot read a seqcount clock by
+//! mistake: that is a compile error naming the clock.
+//!
+//! A perf-style NMI handler timestamping events into a lock-free ring, with no
+//! allocation, no lock and no seqcount:
+//!
+//! ```
+//! use core::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+//! use time_core::{nmi, Instant, NmiSafeClock};
+//! # static FAST_NS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(5_000);
+//! # #[unsafe(no_mangle)] extern "C" fn nmi_doc_mono_fast_ns() -> u64 { FAST_NS.fetch_add(10, Ordering::Relaxed) }
+//! time_core::declare_clocks! {
+//!     MonotonicFast {
+//!         getter: nmi_doc_mono_fast_ns, returns: u64, monotonic: true, nmi_safe: true,
+//!         doc: "CLOCK_MONOTONIC through the NMI-safe ktime_get_mono_fast_ns()",
+//!     },
+//! }
+//!
+//! /// Event timestamps, written from NMI context.
+//! struct EventLog<const N: usize> {
+//!     next: AtomicUsize,
+//!     stamps: [AtomicI64; N],
+//! }
+//!
+//! impl<const N: usize> EventLog<N> {
+//!     /// Called by the NMI handler for each overflow event: `C` must be NMI-safe.
+//!     fn record<C: NmiSafeClock>(&self) -> Instant<C> {
+//!         let at = nmi::now::<C>();
+//!         let slot = self.next.fetch_add(1, Ordering::Relaxed) % N;
+//!         self.stamps[slot].store(at.to_ktime(), Ordering::Relaxed);
+//!         at
+//!     }
+//! }
+//!
+//! let log = EventLog::<4> { next: AtomicUsize::new(0), stamps: Default::default() };
+//! let first = log.record::<MonotonicFast>();
+//! let second = log.record::<MonotonicFast>();
+//! assert!(second > first);
+//! // log.record::<Monotonic>()  // error: `Monotonic` cannot be read in NMI context
+//! ```
+
+use crate::clock::NmiSafeClock;
+use crate::instant::Instant;
+
+/// Reads clock `C` in NMI context: [`Instant::now`], for NMI-safe clocks only.
+#[inline]
+pub fn now<C: NmiSafeClock>() -> Instant<C> {
+    Instant::now()
+}

@@ -1,0 +1,13 @@
+// Code in NMI context reads only `nmi_safe` clocks: `ktime_get()` (Monotonic) spins
+// on the timekeeper's seqcount and deadlocks when the NMI interrupted an update.
+use time_core::nmi;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true },
+    MonotonicFast { getter: ktime_get_mono_fast_ns, returns: u64, monotonic: true, nmi_safe: true },
+}
+
+fn main() {
+    let _fine = nmi::now::<MonotonicFast>();
+    let _ = nmi::now::<Monotonic>();
+}

@@ -1,0 +1,12 @@
+// A timeout known at compile time that is shorter than the clock's resolution is
+// rejected: a coarse clock advances only at the tick (at least 1 ms), so it cannot
+// tell 100 µs from zero.
+use time_core::Deadline;
+
+time_core::declare_clocks! {
+    MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, resolution: tick },
+}
+
+fn main() {
+    let _ = Deadline::<MonotonicCoarse>::after_nanos::<100_000>();
+}
