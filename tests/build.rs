@@ -8,7 +8,8 @@
 //! with every offset the table names and `ktime_mono_to_any`; and, when the table sets
 //! `kernel_services = true`, the delay, jiffies and hrtimer functions of the kernel
 //! services. `$OUT_DIR/lint_expected.rs` holds what the test checks against: each
-//! clock's reading and id, and the conversions between related clocks.
+//! clock's reading and id, the conversions between related clocks, and uses of the
+//! kernel services when the table enables them.
 
 use std::env;
 use std::fmt::Write as _;
@@ -68,7 +69,10 @@ fn main() {
         &out.join("lint_bindings.rs"),
         &bindings(&rows, kernel_services),
     );
-    write(&out.join("lint_expected.rs"), &expected(&rows));
+    write(
+        &out.join("lint_expected.rs"),
+        &expected(&rows, kernel_services),
+    );
 }
 
 fn fail(message: &str) -> ! {
@@ -219,8 +223,38 @@ fn bindings(rows: &[Row], kernel_services: bool) -> String {
 }
 
 /// The kernel services' C side (the signatures of the kernel's, bindgen-shaped), as
-/// stand-ins that do nothing.
+/// stand-ins: the hrtimer functions keep the expiry in the struct, nothing fires.
 const KERNEL_SERVICES: &str = r#"
+pub const MAX_UDELAY_MS: u32 = 5;
+pub type clockid_t = ::std::os::raw::c_int;
+pub type hrtimer_mode = ::std::os::raw::c_uint;
+pub const hrtimer_mode_HRTIMER_MODE_ABS: hrtimer_mode = 0;
+pub const hrtimer_mode_HRTIMER_MODE_REL: hrtimer_mode = 1;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED: hrtimer_mode = 2;
+pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED: hrtimer_mode = 3;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_SOFT: hrtimer_mode = 4;
+pub const hrtimer_mode_HRTIMER_MODE_REL_SOFT: hrtimer_mode = 5;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT: hrtimer_mode = 6;
+pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT: hrtimer_mode = 7;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_HARD: hrtimer_mode = 8;
+pub const hrtimer_mode_HRTIMER_MODE_REL_HARD: hrtimer_mode = 9;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD: hrtimer_mode = 10;
+pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD: hrtimer_mode = 11;
+pub type hrtimer_restart = ::std::os::raw::c_uint;
+pub const hrtimer_restart_HRTIMER_NORESTART: hrtimer_restart = 0;
+pub const hrtimer_restart_HRTIMER_RESTART: hrtimer_restart = 1;
+
+#[repr(C)]
+pub struct timerqueue_node {
+    pub expires: Ktime,
+}
+
+#[repr(C)]
+pub struct hrtimer {
+    pub node: timerqueue_node,
+    pub function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
+}
+
 /// # Safety
 /// Always safe.
 pub unsafe fn fsleep(_usecs: ::std::os::raw::c_ulong) {}
@@ -232,69 +266,61 @@ pub unsafe fn udelay(_usecs: ::std::os::raw::c_ulong) {}
 pub unsafe fn __msecs_to_jiffies(m: ::std::os::raw::c_uint) -> ::std::os::raw::c_ulong {
     ::std::os::raw::c_ulong::from(m) / 4
 }
-
-pub const MAX_UDELAY_MS: u32 = 5;
-
-#[repr(C)]
-pub struct timerqueue_node {
-    pub expires: Ktime,
-}
-#[repr(C)]
-pub struct hrtimer {
-    pub node: timerqueue_node,
-    pub _softexpires: Ktime,
-    pub function: Option<unsafe extern "C" fn(*mut hrtimer) -> hrtimer_restart>,
-}
-pub type hrtimer_restart = ::std::os::raw::c_uint;
-pub const hrtimer_restart_HRTIMER_NORESTART: hrtimer_restart = 0;
-pub const hrtimer_restart_HRTIMER_RESTART: hrtimer_restart = 1;
-pub type hrtimer_mode = ::std::os::raw::c_uint;
-pub const hrtimer_mode_HRTIMER_MODE_ABS: hrtimer_mode = 0;
-pub const hrtimer_mode_HRTIMER_MODE_REL: hrtimer_mode = 1;
-pub const hrtimer_mode_HRTIMER_MODE_PINNED: hrtimer_mode = 2;
-pub const hrtimer_mode_HRTIMER_MODE_SOFT: hrtimer_mode = 4;
-pub const hrtimer_mode_HRTIMER_MODE_HARD: hrtimer_mode = 8;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED: hrtimer_mode = 2;
-pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED: hrtimer_mode = 3;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_SOFT: hrtimer_mode = 4;
-pub const hrtimer_mode_HRTIMER_MODE_REL_SOFT: hrtimer_mode = 5;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT: hrtimer_mode = 6;
-pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT: hrtimer_mode = 7;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_HARD: hrtimer_mode = 8;
-pub const hrtimer_mode_HRTIMER_MODE_REL_HARD: hrtimer_mode = 9;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD: hrtimer_mode = 10;
-pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD: hrtimer_mode = 11;
 /// # Safety
-/// Always safe.
+/// `timer` must be valid for writes.
 pub unsafe fn hrtimer_setup(
-    _timer: *mut hrtimer,
-    _function: Option<unsafe extern "C" fn(*mut hrtimer) -> hrtimer_restart>,
-    _clock_id: ::std::os::raw::c_int,
+    timer: *mut hrtimer,
+    function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
+    _clock_id: clockid_t,
     _mode: hrtimer_mode,
 ) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        timer.write(hrtimer {
+            node: timerqueue_node { expires: 0 },
+            function,
+        });
+    }
 }
 /// # Safety
-/// Always safe.
+/// `timer` must be set up.
 pub unsafe fn hrtimer_start_range_ns(
-    _timer: *mut hrtimer,
-    _tim: Ktime,
+    timer: *mut hrtimer,
+    tim: Ktime,
     _range_ns: u64,
     _mode: hrtimer_mode,
 ) {
+    // SAFETY: the caller's contract.
+    unsafe { (*timer).node.expires = tim };
 }
 /// # Safety
-/// Always safe.
+/// `timer` must be set up.
 pub unsafe fn hrtimer_cancel(_timer: *mut hrtimer) -> ::std::os::raw::c_int {
     0
 }
 /// # Safety
-/// Always safe.
-pub unsafe fn hrtimer_forward(_timer: *mut hrtimer, _now: Ktime, _interval: Ktime) -> u64 {
-    0
+/// `timer` must be set up.
+pub unsafe fn hrtimer_forward(timer: *mut hrtimer, _now: Ktime, interval: Ktime) -> u64 {
+    // SAFETY: the caller's contract.
+    unsafe { (*timer).node.expires += interval };
+    1
 }
 "#;
 
-fn expected(rows: &[Row]) -> String {
+/// Uses of the kernel services in the lint test, when the table enables them.
+const SERVICES_CHECK: &str = "
+    assert_eq!(kernel_clocks::msecs_to_jiffies(8), 2);
+    kernel_clocks::delay::fsleep(time_core::Delta::from_micros(1));
+    let polled = kernel_clocks::poll::read_poll_timeout(
+        || Ok(3),
+        |v| *v == 3,
+        time_core::Delta::ZERO,
+        time_core::Delta::from_millis(1),
+    );
+    assert_eq!(polled, Ok(3));
+";
+
+fn expected(rows: &[Row], kernel_services: bool) -> String {
     let mut text = String::from(
         "/// Each clock's name, stand-in reading and clock id, in table order.\n\
          const EXPECTED: &[(&str, Ktime, Option<ClockId>)] = &[\n",
@@ -340,6 +366,12 @@ fn expected(rows: &[Row]) -> String {
             )
             .unwrap();
         }
+    }
+    text.push_str(
+        "}\n\n/// Uses the kernel services, when the table enables them.\nfn check_services() {",
+    );
+    if kernel_services {
+        text.push_str(SERVICES_CHECK);
     }
     text.push_str("}\n");
     text

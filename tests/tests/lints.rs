@@ -41,7 +41,8 @@ pub mod bindings {
     include!(concat!(env!("OUT_DIR"), "/lint_bindings.rs"));
 }
 
-// `EXPECTED` (each clock's name, stand-in reading and id) and `check_conversions()`.
+// `EXPECTED` (each clock's name, stand-in reading and id), `check_conversions()` and
+// `check_services()`.
 include!(concat!(env!("OUT_DIR"), "/lint_expected.rs"));
 
 /// `clocks.toml` through the bindings module above.
@@ -88,6 +89,7 @@ fn every_form_expands_lint_clean_and_works() {
         "every clock of the table, through the stand-in"
     );
     check_conversions();
+    check_services();
     assert_eq!(kernel_clocks::raw_conversion(5), 1_005);
     assert_eq!(
         Instant::<inline_clocks::LintClock>::now().to_ktime(),
