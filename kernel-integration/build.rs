@@ -30,6 +30,11 @@ const SOURCES: &[&str] = &[
     "csrc/timekeeper.c",
     "csrc/host_clock.c",
     "csrc/helpers/time.c",
+    "csrc/hrtimer.c",
+    "csrc/delay.c",
+    "csrc/time.c",
+    "csrc/host_sleep.c",
+    "csrc/helpers/delay.c",
 ];
 
 /// Every header the C sources or bindgen read: a change to any reruns this script.
@@ -47,6 +52,10 @@ const HEADERS: &[&str] = &[
     "include/uapi/asm-generic/int-ll64.h",
     "include/uapi/asm-generic/errno-base.h",
     "csrc/host_clock.h",
+    "include/linux/hrtimer.h",
+    "include/linux/delay.h",
+    "include/linux/jiffies.h",
+    "csrc/host_sleep.h",
 ];
 
 /// The Rust version bindgen writes for (the kernel passes `--rust-target` too).
@@ -168,8 +177,7 @@ fn run() -> Result<(), String> {
         .header("include/bindings_helper.h")
         .clang_args(["-Iinclude", "-std=gnu11"])
         .use_core()
-        // Read by rustc only (through `include!`): no rustfmt run, no formatter crate.
-        .formatter(bindgen::Formatter::None)
+        // bindgen's default formatter: the `rustfmt` of the toolchain, when it has one.
         .rust_target(
             bindgen::RustTarget::stable(RUST_TARGET_MINOR, 0)
                 .map_err(|error| format!("bad bindgen rust target: {error}"))?,
@@ -180,6 +188,13 @@ fn run() -> Result<(), String> {
         .allowlist_function("ktime_.*|rust_helper_ktime_.*|timekeeper_test_.*")
         .allowlist_type("ktime_t|tk_offsets")
         .allowlist_var("CLOCK_.*|TK_OFFS_.*|TK_TEST_START_.*|NSEC_PER_.*|TICK_NSEC")
+        // The kernel services (`kernel_services = true`): delays, jiffies, hrtimers.
+        .allowlist_function(
+            "rust_helper_fsleep|rust_helper_udelay|fsleep|udelay|__msecs_to_jiffies",
+        )
+        .allowlist_function("hrtimer_.*|clock_was_set")
+        .allowlist_type("hrtimer|hrtimer_mode|hrtimer_restart|clockid_t")
+        .allowlist_var("MAX_UDELAY_MS|HZ")
         .parse_callbacks(Box::new(HelperNames))
         .parse_callbacks(Box::new(bindgen::CargoCallbacks::new()))
         .generate()

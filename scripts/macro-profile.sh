@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Where declare_clocks! spends its time: one expansion of a 1000-clock table
-# (time-macros/src/scaling.rs, one_expansion_of_1000_clocks) under callgrind, counting
+# (time-macros/impl/tests/scaling.rs, one_expansion_of_1000_clocks) under callgrind, counting
 # only the instructions inside the macro's library entry, split by stage and by the
 # hottest helpers. Instruction counts are deterministic, so unlike timings they compare
 # across runs and machines under any load: use them to check a change to the macro.
@@ -12,19 +12,19 @@ command -v valgrind >/dev/null || {
     echo "valgrind is not installed (apt-get install valgrind)" >&2
     exit 1
 }
-binary=$(cargo test -q -p time-macros --release --lib --no-run --message-format=json 2>/dev/null |
+binary=$(cargo test -q -p time-macros-impl --release --test scaling --no-run --message-format=json 2>/dev/null |
     python3 -c '
 import json, sys
 for line in sys.stdin:
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "time_macros":
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "scaling":
         print(m["executable"])')
 out=$(mktemp "${TMPDIR:-/tmp}/macro-profile.XXXXXX")
 trap 'rm -f "$out" "$out.txt"' EXIT
-# A proc-macro crate's test binary links libstd dynamically.
+# The test binary may link libstd dynamically.
 LD_LIBRARY_PATH="$(rustc --print target-libdir)" valgrind --tool=callgrind --callgrind-out-file="$out" \
-    --toggle-collect='time_macros::declare::declare_clocks' \
-    "$binary" --ignored --exact scaling::one_expansion_of_1000_clocks --test-threads=1 >/dev/null 2>&1
+    --toggle-collect='time_macros_impl::declare::declare_clocks' \
+    "$binary" --ignored --exact one_expansion_of_1000_clocks --test-threads=1 >/dev/null 2>&1
 callgrind_annotate --inclusive=yes "$out" >"$out.txt" 2>/dev/null
 total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' "$out.txt")
 echo "## One expansion of 1000 clocks: instructions inside declare_clocks (callgrind)"
@@ -35,9 +35,9 @@ part() {
     awk -v pat="$2" -v label="$1" -v total="$total" '
         index($0, pat) && !done { n = $1; gsub(",", "", n); printf "| %s | %d | %.0f%% |\n", label, n, 100 * n / total; done = 1 }' "$out.txt"
 }
-part "read the TOML (table::read: toml's parser + rows)" "time_macros::table::read ["
-part "validate" "time_macros::validate::validate ["
-part "generate tokens (expand::expand)" "time_macros::expand::expand ["
+part "read the TOML (table::read: toml's parser + rows)" "time_macros_impl::table::read ["
+part "validate" "time_macros_impl::validate::validate ["
+part "generate tokens (expand::expand)" "time_macros_impl::expand::expand ["
 part "… of which string literals (Literal::string: escaping doc strings)" "proc_macro2::Literal::string ["
 part "… of which identifiers (quote's push_ident: Ident::new checks)" "quote::__private::push_ident ["
 part "… of which splicing token streams (#private and friends)" "<proc_macro2::TokenStream as core::iter::traits::collect::Extend<proc_macro2::TokenStream>>::extend ["

@@ -3,8 +3,8 @@
 #
 # 1. Expansion time in-process: the macro's library entry (read + validate + expand, all
 #    the macro does) timed on generated tables, median of 15, release build with the
-#    workspace's profile (time-macros/src/scaling.rs, an #[ignore]d unit test;
-#    time-macros is a proc-macro crate, so the measurement has to live inside it).
+#    workspace's profile (time-macros/impl/tests/scaling.rs, an #[ignore]d test of the
+#    macro's library crate).
 # 2. `cargo check` of an invoking crate: a generated binary crate (temp dir, time-core by
 #    absolute path, its own target dir) declaring N clocks from its clocks.toml and using
 #    every one of them. Dependencies are built once first; each figure is the median of
@@ -26,8 +26,8 @@ what=${1:-all}
 sizes=(1 10 100 1000)
 
 if [ "$what" = all ] || [ "$what" = expansion ]; then
-    echo "## Expansion time (time-macros/src/scaling.rs)"
-    cargo test -q -p time-macros --release --lib -- --ignored --nocapture expansion_time_scales 2>&1 | grep '^|'
+    echo "## Expansion time (time-macros/impl/tests/scaling.rs)"
+    cargo test -q -p time-macros-impl --release --test scaling -- --ignored --nocapture expansion_time_scales 2>&1 | grep '^|'
     echo
 fi
 

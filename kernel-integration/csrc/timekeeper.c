@@ -38,6 +38,7 @@
 
 #include <stdatomic.h>
 
+#include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 #include <uapi/asm-generic/errno-base.h>
@@ -518,6 +519,21 @@ static int tk_test_end(int ret)
 	return ret;
 }
 
+/*
+ * Ends an update that moved the clocks, and fires the hrtimers that expired:
+ * after clock_was_set(@set) when a clock jumped (settimeofday(), resume), else
+ * from the queues, as the next timer interrupt would.
+ */
+static int tk_test_end_expire(unsigned int set)
+{
+	tk_write_end();
+	if (set)
+		clock_was_set(set);
+	else
+		hrtimer_run_queues();
+	return 0;
+}
+
 /* Whether @mono plus every offset in @offs still fits in a ktime_t. */
 static int tk_clocks_fit(s64 mono, const s64 offs[TK_OFFS_MAX])
 {
@@ -560,7 +576,7 @@ int timekeeper_test_set_mono(ktime_t mono)
 	if (!tk_clocks_fit(mono, offs))
 		return tk_test_end(-ERANGE);
 	tk_store(&tk.mono, mono);
-	return tk_test_end(0);
+	return tk_test_end_expire(0);
 }
 
 int timekeeper_test_set_raw(ktime_t raw)
@@ -593,7 +609,7 @@ int timekeeper_test_advance(ktime_t delta)
 		return tk_test_end(-ERANGE);
 	tk_store(&tk.mono, mono);
 	tk_store(&tk.raw, raw);
-	return tk_test_end(0);
+	return tk_test_end_expire(0);
 }
 
 int timekeeper_test_step_real(ktime_t delta)
@@ -613,7 +629,7 @@ int timekeeper_test_step_real(ktime_t delta)
 	if (offs[TK_OFFS_REAL] < 0)
 		return tk_test_end(-EINVAL);
 	tk_set_offsets_locked(offs);
-	return tk_test_end(0);
+	return tk_test_end_expire(CLOCK_SET_WALL);
 }
 
 int timekeeper_test_suspend(ktime_t slept)
@@ -638,7 +654,7 @@ int timekeeper_test_suspend(ktime_t slept)
 	if (!tk_clocks_fit(tk_load(&tk.mono), offs))
 		return tk_test_end(-ERANGE);
 	tk_set_offsets_locked(offs);
-	return tk_test_end(0);
+	return tk_test_end_expire(CLOCK_SET_WALL | CLOCK_SET_BOOT);
 }
 
 int timekeeper_test_set_tai_offset(ktime_t tai_offset)
@@ -658,5 +674,5 @@ int timekeeper_test_set_tai_offset(ktime_t tai_offset)
 		return tk_test_end(-ERANGE);
 	tk_store(&tk.tai_offset, tai_offset);
 	tk_set_offsets_locked(offs);
-	return tk_test_end(0);
+	return tk_test_end_expire(CLOCK_SET_WALL);
 }

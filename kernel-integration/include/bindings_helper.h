@@ -10,6 +10,9 @@
  * rust/helpers/helpers.c for them.
  */
 
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 #include <uapi/linux/time.h>

@@ -18,7 +18,13 @@
 //! - the clock ids `CLOCK_*` (`u32`, as bindgen types a `#define`), `tk_offsets` with
 //!   its members as `tk_offsets_TK_OFFS_*` constants (bindgen's default enum style),
 //!   `NSEC_PER_*` and `TICK_NSEC`;
-//! - the host timekeeper's `timekeeper_test_*` controls.
+//! - the host timekeeper's `timekeeper_test_*` controls;
+//! - the kernel services of `kernel_services = true` (`include/linux/{delay,jiffies,hrtimer}.h`):
+//!   `fsleep` and `udelay` (static inline/macro in C, through `rust_helper_*` in
+//!   `csrc/helpers/delay.c`), `MAX_UDELAY_MS`, `__msecs_to_jiffies`, and the hrtimer
+//!   base's `struct hrtimer`, `hrtimer_setup`, `hrtimer_start_range_ns`,
+//!   `hrtimer_cancel`, `hrtimer_forward` with the `hrtimer_mode_*`/`hrtimer_restart_*`
+//!   constants.
 
 #![allow(
     non_camel_case_types,

@@ -8,14 +8,15 @@ use crate::instant::Instant;
 ///
 /// Implemented by `declare_clocks!` (kernel backend with `bindings`) for the base and
 /// each clock with an offset, in both directions, and between any two clocks with
-/// offsets. Pairs without a declared relation (e.g. the raw clock) have no impl, so
+/// offsets; sealed, like [`ClockSource`], so a conversion the table does not declare
+/// cannot be added by hand. Pairs without a declared relation (e.g. the raw clock) have no impl, so
 /// converting between them does not compile. Use it through [`Instant::to_clock`].
 #[diagnostic::on_unimplemented(
     message = "the clock table declares no conversion from `{Self}` to `{D}`",
     label = "no conversion between these clocks",
     note = "conversions exist only between clocks related by a timekeeper offset (`offset = \"TK_OFFS_...\"` in clocks.toml) and their monotonic base (the row with `offset_base = true`)"
 )]
-pub trait ConvertsTo<D: ClockSource>: ClockSource {
+pub trait ConvertsTo<D: ClockSource>: ClockSource + crate::__private::SealedConvertsTo<D> {
     /// Converts a reading of `Self` to the same moment on `D`, with the offsets as
     /// they are now.
     #[doc(hidden)]
@@ -87,11 +88,13 @@ mod tests {
             TestClock::ktime_get().saturating_add(OFFSET.load(Ordering::SeqCst))
         }
     }
+    impl crate::__private::SealedConvertsTo<TestShifted> for TestClock {}
     impl ConvertsTo<TestShifted> for TestClock {
         fn convert_ktime(ktime: Ktime) -> Ktime {
             ktime.saturating_add(OFFSET.load(Ordering::SeqCst))
         }
     }
+    impl crate::__private::SealedConvertsTo<TestClock> for TestShifted {}
     impl ConvertsTo<TestClock> for TestShifted {
         fn convert_ktime(ktime: Ktime) -> Ktime {
             ktime.saturating_sub(OFFSET.load(Ordering::SeqCst))

@@ -11,13 +11,14 @@ use crate::delta::Delta;
 use core::fmt;
 
 /// A clock with a POSIX `clockid_t`, readable with `clock_gettime` and usable with
-/// `clock_nanosleep`. Implemented by `declare_clocks!(…, backend = posix)`.
+/// `clock_nanosleep`. Implemented by `declare_clocks!(…, backend = posix)` with the
+/// row's `clockid`, and sealed, like [`ClockSource`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a POSIX clock",
     label = "this clock cannot be waited on with `clock_nanosleep`",
     note = "declare it with `declare_clocks!(\"clocks.toml\", backend = posix)` to read and sleep on it through `clock_gettime`/`clock_nanosleep`"
 )]
-pub trait PosixClock: ClockSource {
+pub trait PosixClock: ClockSource + crate::__private::SealedPosixClock {
     /// The clock's id for `clock_gettime`/`clock_nanosleep`.
     const CLOCKID: libc::clockid_t;
 }

@@ -7,10 +7,12 @@ pub use core;
 // (`$crate::__private::str` is the primitive even where a user type shadows `str`).
 pub use core::marker::Sized;
 pub use core::option::Option;
-pub use core::primitive::{bool, str, u64};
+pub use core::primitive::{bool, str, u64, u8};
 
 /// Writes out the rows `declare_clocks!` validated (see `items.rs`).
 pub use crate::__clock_items as clock_items;
+/// Writes out the kernel services of a table (see `services.rs`).
+pub use crate::__kernel_services as kernel_services;
 
 /// `ClockSource::ID` from a row's optional `clockid`, written `[]` or `[id]` by
 /// `clock_items!`; evaluated at compile time.
@@ -30,6 +32,8 @@ pub use crate::clock::{
 pub use crate::convert::ConvertsTo;
 pub use crate::table::{ClockInfo, ClockVisitor};
 
+#[cfg(feature = "posix")]
+pub use crate::posix::PosixClock;
 #[cfg(feature = "posix")]
 pub use libc;
 
@@ -125,3 +129,19 @@ pub trait SealedSuspendCounting {}
     note = "every row's `getter` must be a function of the bindings module: add the C prototype to the header bindgen reads (and a `rust_helper_` wrapper if the C function is `static inline`), or fix the row's `getter`; the error above names the row"
 )]
 pub trait MissingGetter {}
+
+/// Seals [`ConvertsTo`]: only `declare_clocks!` implements it, between clocks that the
+/// table relates by a timekeeper offset.
+#[diagnostic::on_unimplemented(
+    message = "the clock table declares no conversion from `{Self}` to `{D}`",
+    label = "`ConvertsTo` is sealed: conversions come from the table's `offset`/`offset_base` keys"
+)]
+pub trait SealedConvertsTo<D> {}
+
+/// Seals `PosixClock`: only `declare_clocks!(…, backend = posix)` implements it, with
+/// the row's `clockid`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not declared with the posix backend",
+    label = "`PosixClock` is sealed: declare the clock with `backend = posix`"
+)]
+pub trait SealedPosixClock {}

@@ -22,7 +22,7 @@ use quote::{quote, ToTokens};
 
 /// Everything `declare_clocks!` emits for a validated table. `services_clock` is the
 /// clock the kernel services time their waits on, when they are to be generated.
-pub(crate) fn expand(
+pub fn expand(
     declared: &[Declared],
     options: &Options,
     table_file: Option<&str>,
@@ -81,7 +81,8 @@ pub(crate) fn expand(
             }
             Reader::Posix(clockid) => {
                 impls.extend(quote! {
-                    impl ::time_core::posix::PosixClock for #name {
+                    impl #runtime::SealedPosixClock for #name {}
+                    impl #runtime::PosixClock for #name {
                         const CLOCKID: #runtime::libc::clockid_t = #clockid as #runtime::libc::clockid_t;
                     }
                 });
@@ -133,7 +134,7 @@ pub(crate) fn expand(
     // Including the table makes cargo rebuild the invoking crate when it changes.
     let track = table_file.map(|path| {
         quote! {
-            const _: &[::core::primitive::u8] = ::time_core::__private::core::include_bytes!(#path);
+            const _: &[::time_core::__private::u8] = ::time_core::__private::core::include_bytes!(#path);
         }
     });
     let items = (count > 0).then(|| {
@@ -318,7 +319,7 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
     let Some(base) = clocks.iter().find(|clock| clock.relation == Relation::Base) else {
         return TokenStream::new();
     };
-    let private = quote!(::time_core::__private);
+    let private = Ident::new("__time_core", Span::call_site());
     let derived: Vec<(&Ident, &Ident)> = clocks
         .iter()
         .filter_map(|clock| match &clock.relation {
@@ -342,13 +343,15 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
         let forward = to_any(quote!(ktime), offset);
         let offset_now = to_any(quote!(0), offset);
         impls.push(quote! {
-            impl ::time_core::ConvertsTo<#name> for #base_name {
+            impl #private::SealedConvertsTo<#name> for #base_name {}
+            impl #private::ConvertsTo<#name> for #base_name {
                 #[inline]
                 fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                     #forward
                 }
             }
-            impl ::time_core::ConvertsTo<#base_name> for #name {
+            impl #private::SealedConvertsTo<#base_name> for #name {}
+            impl #private::ConvertsTo<#base_name> for #name {
                 #[inline]
                 fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                     ktime.saturating_sub(#offset_now)
@@ -362,7 +365,8 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
             let from_offset = to_any(quote!(0), offset);
             let onward = to_any(quote!(ktime.saturating_sub(#from_offset)), other_offset);
             impls.push(quote! {
-                impl ::time_core::ConvertsTo<#other> for #name {
+                impl #private::SealedConvertsTo<#other> for #name {}
+                impl #private::ConvertsTo<#other> for #name {
                     #[inline]
                     fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                         #onward
@@ -489,9 +493,10 @@ mod tests {
         );
         assert!(
             out.contains(
-                "const _ : () = { use :: time_core :: __private as __time_core ; impl :: time_core :: posix :: \
-                 PosixClock for Raw { const CLOCKID : __time_core :: libc :: clockid_t = :: time_core :: \
-                 __private :: libc :: CLOCK_MONOTONIC_RAW as __time_core :: libc :: clockid_t ; } }"
+                "const _ : () = { use :: time_core :: __private as __time_core ; impl __time_core :: \
+                 SealedPosixClock for Raw { } impl __time_core :: PosixClock for Raw { const CLOCKID : \
+                 __time_core :: libc :: clockid_t = :: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW \
+                 as __time_core :: libc :: clockid_t ; } }"
             ),
             "{out}"
         );
@@ -527,11 +532,12 @@ mod tests {
             ("Real", "Boot"),
         ] {
             assert!(
-                out.contains(&format!("ConvertsTo < {to} > for {from} ")),
+                out.contains(&format!("__time_core :: ConvertsTo < {to} > for {from} "))
+                    && out.contains(&format!("SealedConvertsTo < {to} > for {from} ")),
                 "{from} -> {to}: {out}"
             );
         }
-        assert_eq!(out.matches("ConvertsTo <").count(), 6, "{out}");
+        assert_eq!(out.matches(":: ConvertsTo <").count(), 6, "{out}");
         assert!(
             !out.contains("for Raw".replace("for", "ConvertsTo < Raw > for").as_str()),
             "{out}"

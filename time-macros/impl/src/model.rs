@@ -8,25 +8,25 @@ use proc_macro2::{Ident, Span};
 use std::ops::Range;
 
 /// Key of a row: the clock's Rust type name.
-pub(crate) const NAME: &str = "name";
+pub const NAME: &str = "name";
 /// Key of a row: the C getter `ktime_t getter(void)`.
-pub(crate) const GETTER: &str = "getter";
+pub const GETTER: &str = "getter";
 /// Key of a row: whether the clock never goes backwards.
-pub(crate) const MONOTONIC: &str = "monotonic";
+pub const MONOTONIC: &str = "monotonic";
 /// Key of a row: the clock's `clockid_t` (constant name or integer).
-pub(crate) const CLOCKID: &str = "clockid";
+pub const CLOCKID: &str = "clockid";
 /// Key of a row: the marker type's doc comment.
-pub(crate) const DOC: &str = "doc";
+pub const DOC: &str = "doc";
 /// Key of a row: the `enum tk_offsets` member that relates this clock to the base.
-pub(crate) const OFFSET: &str = "offset";
+pub const OFFSET: &str = "offset";
 /// Key of a row: this clock is the monotonic base the offsets are relative to.
-pub(crate) const OFFSET_BASE: &str = "offset_base";
+pub const OFFSET_BASE: &str = "offset_base";
 /// Key of a row: what the getter returns, `"ktime_t"` (the default) or `"u64"`.
-pub(crate) const RETURNS: &str = "returns";
+pub const RETURNS: &str = "returns";
 /// Key of a row: how finely the clock advances, in nanoseconds or `"tick"`.
-pub(crate) const RESOLUTION: &str = "resolution";
+pub const RESOLUTION: &str = "resolution";
 /// Every key a row may have, in the order the README documents them.
-pub(crate) const ROW_KEYS: &[&str] = &[
+pub const ROW_KEYS: &[&str] = &[
     NAME,
     GETTER,
     MONOTONIC,
@@ -42,15 +42,15 @@ pub(crate) const ROW_KEYS: &[&str] = &[
     Capability::CountsSuspend.key(),
 ];
 /// The array of rows in a TOML table.
-pub(crate) const CLOCK_ARRAY: &str = "clock";
+pub const CLOCK_ARRAY: &str = "clock";
 /// The top-level key of a TOML table that turns on the kernel services.
-pub(crate) const KERNEL_SERVICES: &str = "kernel_services";
+pub const KERNEL_SERVICES: &str = "kernel_services";
 /// Every top-level key of a TOML table.
-pub(crate) const TOP_LEVEL_KEYS: &[&str] = &[KERNEL_SERVICES, CLOCK_ARRAY];
+pub const TOP_LEVEL_KEYS: &[&str] = &[KERNEL_SERVICES, CLOCK_ARRAY];
 
 /// A boolean row key that gives the clock a sealed capability trait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Capability {
+pub enum Capability {
     /// `nmi_safe`: `NmiSafeClock`.
     NmiSafe,
     /// `hrtimer`: `HrTimerClock`.
@@ -63,7 +63,7 @@ pub(crate) enum Capability {
 
 impl Capability {
     /// Every capability, in the order of the template's lists.
-    pub(crate) const ALL: [Capability; 4] = [
+    pub const ALL: [Capability; 4] = [
         Capability::NmiSafe,
         Capability::HrTimer,
         Capability::Settable,
@@ -71,7 +71,7 @@ impl Capability {
     ];
 
     /// The row key.
-    pub(crate) const fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             Capability::NmiSafe => "nmi_safe",
             Capability::HrTimer => "hrtimer",
@@ -81,14 +81,14 @@ impl Capability {
     }
 
     /// The capability whose row key is `key`.
-    pub(crate) fn from_key(key: &str) -> Option<Self> {
+    pub fn from_key(key: &str) -> Option<Self> {
         Capability::ALL.into_iter().find(|cap| cap.key() == key)
     }
 }
 
 /// What a row's C getter returns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Returns {
+pub enum Returns {
     /// `ktime_t getter(void)`.
     #[default]
     Ktime,
@@ -98,7 +98,7 @@ pub(crate) enum Returns {
 
 /// The `resolution` of a row as written.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum ResolutionSpec {
+pub enum ResolutionSpec {
     /// Nanoseconds.
     Nanos(i128),
     /// A string: `"tick"`, or something invalid.
@@ -107,7 +107,7 @@ pub(crate) enum ResolutionSpec {
 
 /// A validated `resolution`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Resolution {
+pub enum Resolution {
     /// Advances in steps of this many nanoseconds.
     Nanos(i64),
     /// Advances only at the timer tick.
@@ -116,14 +116,14 @@ pub(crate) enum Resolution {
 
 /// Table-wide settings of a TOML file (top-level keys).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct TableSettings {
+pub struct TableSettings {
     /// `kernel_services = …`.
-    pub(crate) kernel_services: Option<Located<bool>>,
+    pub kernel_services: Option<Located<bool>>,
 }
 
 /// Where a piece of input came from, for error messages.
 #[derive(Clone, Debug)]
-pub(crate) enum Site {
+pub enum Site {
     /// Tokens of the macro invocation (inline form, macro arguments).
     Tokens(Span),
     /// A byte range of the table file.
@@ -132,20 +132,23 @@ pub(crate) enum Site {
 
 /// A value together with the place it was written.
 #[derive(Clone, Debug)]
-pub(crate) struct Located<T> {
-    pub(crate) value: T,
-    pub(crate) site: Site,
+pub struct Located<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub site: Site,
 }
 
 impl<T> Located<T> {
-    pub(crate) fn new(value: T, site: Site) -> Self {
+    /// `value`, written at `site`.
+    pub fn new(value: T, site: Site) -> Self {
         Located { value, site }
     }
 }
 
 /// The `clockid` of a row as written.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum ClockIdSpec {
+pub enum ClockIdSpec {
     /// A constant of the bindings module, e.g. `CLOCK_MONOTONIC`.
     Constant(String),
     /// A literal id, e.g. `1`.
@@ -155,46 +158,56 @@ pub(crate) enum ClockIdSpec {
 /// One row as read, before validation: a field is `None` when the row lacks it
 /// or when its value had the wrong type (that error is already reported).
 #[derive(Clone, Debug)]
-pub(crate) struct ClockRow {
+pub struct ClockRow {
     /// The whole row (its `[[clock]]` header, or the inline row's name).
-    pub(crate) site: Site,
-    pub(crate) name: Option<Located<String>>,
-    pub(crate) getter: Option<Located<String>>,
-    pub(crate) monotonic: Option<Located<bool>>,
-    pub(crate) clockid: Option<Located<ClockIdSpec>>,
-    pub(crate) doc: Option<Located<String>>,
-    pub(crate) offset: Option<Located<String>>,
-    pub(crate) offset_base: Option<Located<bool>>,
-    pub(crate) returns: Option<Located<String>>,
-    pub(crate) resolution: Option<Located<ResolutionSpec>>,
+    pub site: Site,
+    /// `name`: the clock's Rust type name.
+    pub name: Option<Located<String>>,
+    /// `getter`: the C function that reads the clock.
+    pub getter: Option<Located<String>>,
+    /// `monotonic`.
+    pub monotonic: Option<Located<bool>>,
+    /// `clockid`: a constant name or an integer.
+    pub clockid: Option<Located<ClockIdSpec>>,
+    /// `doc`: the marker type's doc comment.
+    pub doc: Option<Located<String>>,
+    /// `offset`: an `enum tk_offsets` member.
+    pub offset: Option<Located<String>>,
+    /// `offset_base`.
+    pub offset_base: Option<Located<bool>>,
+    /// `returns`: the getter's C return type, as written.
+    pub returns: Option<Located<String>>,
+    /// `resolution`, as written.
+    pub resolution: Option<Located<ResolutionSpec>>,
     /// The capability keys written, with their values.
-    pub(crate) capabilities: Vec<(Capability, Located<bool>)>,
+    pub capabilities: Vec<(Capability, Located<bool>)>,
     /// Set when reading the row reported an error (wrong type, unknown key): such a
     /// row still declares its type, so uses of it do not cascade into more errors,
     /// but the reading errors are what the user sees.
-    pub(crate) had_errors: bool,
+    pub had_errors: bool,
     /// Keys present in the row whose value was rejected, and keys that an unknown key
     /// resembles (both already reported), so that validation does not also call them
     /// missing.
-    pub(crate) rejected: Vec<String>,
+    pub rejected: Vec<String>,
 }
 
 impl ClockRow {
     /// Whether the row has `key` with a rejected value, or a misspelling of it.
-    pub(crate) fn mentions(&self, key: &str) -> bool {
+    pub fn mentions(&self, key: &str) -> bool {
         self.rejected.iter().any(|rejected| rejected == key)
     }
 
     /// Records that the row has the unknown key `unknown`, already reported with a
     /// "did you mean" among `keys`: the key it resembles counts as present, so a
     /// misspelt required key is one error, not also a "missing key" error.
-    pub(crate) fn misspelt(&mut self, unknown: &str, keys: &[&str]) {
+    pub fn misspelt(&mut self, unknown: &str, keys: &[&str]) {
         if let Some(meant) = crate::suggest::did_you_mean(unknown, keys) {
             self.rejected.push(meant.to_owned());
         }
     }
 
-    pub(crate) fn new(site: Site) -> Self {
+    /// A row at `site` with no keys yet.
+    pub fn new(site: Site) -> Self {
         ClockRow {
             site,
             name: None,
@@ -215,30 +228,33 @@ impl ClockRow {
 
 /// A validated clock, ready to expand.
 #[derive(Clone, Debug)]
-pub(crate) struct Clock {
+pub struct Clock {
     /// The marker type's name, spanned at the user's tokens where there are any.
-    pub(crate) name: Ident,
+    pub name: Ident,
     /// The C getter (always present with the kernel backend; unused by posix).
-    pub(crate) getter: Option<Ident>,
-    pub(crate) monotonic: bool,
-    pub(crate) clockid: Option<ClockId>,
-    pub(crate) doc: Option<String>,
+    pub getter: Option<Ident>,
+    /// Whether the clock never goes backwards.
+    pub monotonic: bool,
+    /// The clock's `clockid_t`, if the row gives one.
+    pub clockid: Option<ClockId>,
+    /// The table's doc for the clock.
+    pub doc: Option<String>,
     /// How the clock relates to the others, for generated conversions.
-    pub(crate) relation: Relation,
+    pub relation: Relation,
     /// What the getter returns.
-    pub(crate) returns: Returns,
+    pub returns: Returns,
     /// How finely the clock advances (`None`: not stated, nanoseconds).
-    pub(crate) resolution: Option<Resolution>,
+    pub resolution: Option<Resolution>,
     /// The capabilities the row declares.
-    pub(crate) capabilities: Vec<Capability>,
+    pub capabilities: Vec<Capability>,
     /// Where the getter is named, for the error when the bindings module lacks it
     /// (`clocks.toml:LINE:COL`, or empty for inline rows, whose spans say it).
-    pub(crate) getter_location: String,
+    pub getter_location: String,
 }
 
 /// A clock's place among the clocks related by timekeeper offsets.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Relation {
+pub enum Relation {
     /// No declared relation: no conversions.
     None,
     /// The monotonic base (`offset_base = true`).
@@ -249,7 +265,7 @@ pub(crate) enum Relation {
 
 /// A validated `clockid`.
 #[derive(Clone, Debug)]
-pub(crate) enum ClockId {
+pub enum ClockId {
     /// A constant in the bindings module.
     Constant(Ident),
     /// A literal that fits `clockid_t` (`i32`).
@@ -258,25 +274,25 @@ pub(crate) enum ClockId {
 
 /// The invocation's options.
 #[derive(Default)]
-pub(crate) struct Options {
+pub struct Options {
     /// `bindings = PATH`: call getters as `PATH::getter()` instead of declaring them.
-    pub(crate) bindings: Option<syn::Path>,
+    pub bindings: Option<syn::Path>,
     /// `backend = …`: how each clock is read.
-    pub(crate) backend: Backend,
+    pub backend: Backend,
     /// Whether `backend` was written (to report it twice).
-    pub(crate) backend_given: bool,
+    pub backend_given: bool,
     /// Where `backend = …`'s value was written, for errors about it.
-    pub(crate) backend_span: Option<Span>,
+    pub backend_span: Option<Span>,
     /// Declare marker types only (the backend the rows need is missing; reported).
-    pub(crate) markers_only: bool,
+    pub markers_only: bool,
     /// `kernel_services = true`: also generate `delay`, `poll`, `hrtimer` and the
     /// jiffies items over the bindings module (inline option or the table's top-level key).
-    pub(crate) kernel_services: Option<Located<bool>>,
+    pub kernel_services: Option<Located<bool>>,
 }
 
 /// How the generated `ktime_get` reads a clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) enum Backend {
+pub enum Backend {
     /// The row's C getter (`ktime_t getter(void)`), as in the kernel.
     #[default]
     Kernel,
@@ -286,7 +302,7 @@ pub(crate) enum Backend {
 
 /// What validation lets a row declare.
 #[derive(Clone, Debug)]
-pub(crate) enum Declared {
+pub enum Declared {
     /// A complete clock.
     Clock(Clock),
     /// Only the marker type of a row with errors (already reported).

@@ -10,26 +10,26 @@ use std::path::{Path, PathBuf};
 /// The environment variable read when `CARGO_MANIFEST_DIR` is absent (Kbuild and
 /// other build systems call `rustc` directly): the directory relative table paths
 /// are resolved against.
-pub(crate) const TABLE_DIR_VAR: &str = "DECLARE_CLOCKS_DIR";
+pub const TABLE_DIR_VAR: &str = "DECLARE_CLOCKS_DIR";
 
 /// The directories a relative table path may be resolved against, in order.
 #[derive(Clone, Debug)]
-pub(crate) struct Environment {
+pub struct Environment {
     /// `CARGO_MANIFEST_DIR` of the invoking crate, when built by cargo.
-    pub(crate) manifest_dir: Option<PathBuf>,
+    pub manifest_dir: Option<PathBuf>,
     /// `DECLARE_CLOCKS_DIR`, the fallback for builds outside cargo.
-    pub(crate) table_dir: Option<PathBuf>,
+    pub table_dir: Option<PathBuf>,
     /// The directory of the source file holding the invocation, when the compiler
     /// knows it (as `include_str!` resolves paths).
-    pub(crate) source_dir: Option<PathBuf>,
+    pub source_dir: Option<PathBuf>,
     /// Whether the runtime was built with the posix backend (time-core's `posix`
     /// feature, which turns on this crate's).
-    pub(crate) posix_available: bool,
+    pub posix_available: bool,
 }
 
 /// Where a table path resolved to, or every place that was tried.
 #[derive(Debug)]
-pub(crate) enum Resolved {
+pub enum Resolved {
     /// The first candidate that exists.
     Found(PathBuf),
     /// No candidate exists; the candidates, in the order tried.
@@ -49,22 +49,10 @@ impl Default for Environment {
 }
 
 impl Environment {
-    /// Reads the environment of the running compiler. Only callable inside a proc macro.
-    pub(crate) fn from_compiler() -> Self {
-        Environment {
-            manifest_dir: std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
-            table_dir: std::env::var_os(TABLE_DIR_VAR).map(PathBuf::from),
-            source_dir: proc_macro::Span::call_site()
-                .local_file()
-                .and_then(|file| file.parent().map(Path::to_path_buf)),
-            posix_available: cfg!(feature = "posix"),
-        }
-    }
-
     /// Resolves `relative` as documented on `declare_clocks!`: absolute paths as they
     /// are; otherwise against `CARGO_MANIFEST_DIR` (or, outside cargo,
     /// `DECLARE_CLOCKS_DIR`), then against the invoking source file's directory.
-    pub(crate) fn resolve(&self, relative: &Path) -> Resolved {
+    pub fn resolve(&self, relative: &Path) -> Resolved {
         if relative.is_absolute() {
             return if relative.is_file() {
                 Resolved::Found(relative.to_path_buf())
@@ -92,7 +80,7 @@ impl Environment {
     /// returns the file's absolute path, which the expansion includes: `include_bytes!`
     /// resolves a relative path against the invoking file's directory, not against
     /// the directory the path was found from.
-    pub(crate) fn load_table(
+    pub fn load_table(
         &self,
         path: &syn::LitStr,
         diagnostics: &mut Diagnostics<'_>,

@@ -1,7 +1,7 @@
 //! Suggestions for misspelt names: the closest valid name, and the list of valid ones.
 
 /// The closest of `candidates` to `unknown`, if it is close enough to suggest.
-pub(crate) fn did_you_mean<'a>(unknown: &str, candidates: &[&'a str]) -> Option<&'a str> {
+pub fn did_you_mean<'a>(unknown: &str, candidates: &[&'a str]) -> Option<&'a str> {
     candidates
         .iter()
         .map(|candidate| (edit_distance(unknown, candidate), *candidate))
@@ -28,7 +28,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// "valid keys are: a, b, c" (with `noun` = "keys") and a "did you mean" in front when
 /// one of them is close to `unknown`.
-pub(crate) fn valid_names_help(unknown: &str, noun: &str, valid: &[&str]) -> String {
+pub fn valid_names_help(unknown: &str, noun: &str, valid: &[&str]) -> String {
     let list = valid.join(", ");
     match did_you_mean(unknown, valid) {
         Some(close) => format!("did you mean `{close}`? valid {noun} are: {list}"),
@@ -37,7 +37,7 @@ pub(crate) fn valid_names_help(unknown: &str, noun: &str, valid: &[&str]) -> Str
 }
 
 /// [`valid_names_help`] for keys.
-pub(crate) fn valid_keys_help(unknown: &str, valid: &[&str]) -> String {
+pub fn valid_keys_help(unknown: &str, valid: &[&str]) -> String {
     valid_names_help(unknown, "keys", valid)
 }
 

@@ -13,18 +13,18 @@ use std::ops::Range;
 
 /// A table file's text, with what messages about it need.
 #[derive(Debug)]
-pub(crate) struct TableText {
+pub struct TableText {
     /// The path as the user wrote it, e.g. `clocks.toml` or `../clocks.toml`.
-    pub(crate) display: String,
+    pub display: String,
     /// The file's contents.
-    pub(crate) text: String,
+    pub text: String,
     /// The path literal, where errors about the file are attached.
-    pub(crate) span: Span,
+    pub span: Span,
 }
 
 /// Collected errors.
 #[derive(Debug)]
-pub(crate) struct Diagnostics<'t> {
+pub struct Diagnostics<'t> {
     table: Option<&'t TableText>,
     /// Each error with its byte offset in the table file (`None`: about tokens).
     errors: Vec<(Option<usize>, syn::Error)>,
@@ -32,7 +32,7 @@ pub(crate) struct Diagnostics<'t> {
 
 impl<'t> Diagnostics<'t> {
     /// Errors about inline tokens only.
-    pub(crate) fn for_tokens() -> Self {
+    pub fn for_tokens() -> Self {
         Diagnostics {
             table: None,
             errors: Vec::new(),
@@ -40,7 +40,7 @@ impl<'t> Diagnostics<'t> {
     }
 
     /// Errors about `table` (and possibly tokens).
-    pub(crate) fn for_table(table: &'t TableText) -> Self {
+    pub fn for_table(table: &'t TableText) -> Self {
         Diagnostics {
             table: Some(table),
             errors: Vec::new(),
@@ -48,7 +48,7 @@ impl<'t> Diagnostics<'t> {
     }
 
     /// Records `message` at `site`, followed by a `help:` line that says what to do.
-    pub(crate) fn error(&mut self, site: &Site, message: impl Display, help: impl Display) {
+    pub fn error(&mut self, site: &Site, message: impl Display, help: impl Display) {
         let (offset, error) = match (site, self.table) {
             (Site::Table(range), Some(table)) => (
                 Some(range.start),
@@ -68,7 +68,7 @@ impl<'t> Diagnostics<'t> {
     }
 
     /// Records an error that already has its span and text (e.g. from `syn`).
-    pub(crate) fn push(&mut self, error: syn::Error) {
+    pub fn push(&mut self, error: syn::Error) {
         self.errors.push((None, error));
     }
 
@@ -78,7 +78,7 @@ impl<'t> Diagnostics<'t> {
     /// errors about a generated name point at the table while lints still see
     /// macro-generated code (a bare `table.span` would make rustc lint the generated
     /// `bindings::CONSTANT` paths as if the user had written them).
-    pub(crate) fn span_of(&self, site: &Site) -> Span {
+    pub fn span_of(&self, site: &Site) -> Span {
         match (site, self.table) {
             (Site::Tokens(span), _) => *span,
             (Site::Table(_), Some(table)) => Span::call_site().located_at(table.span),
@@ -87,7 +87,7 @@ impl<'t> Diagnostics<'t> {
     }
 
     /// `path:LINE:COL` of `site`, for notes such as "first declared at …".
-    pub(crate) fn describe(&self, site: &Site) -> String {
+    pub fn describe(&self, site: &Site) -> String {
         match (site, self.table) {
             (Site::Table(range), Some(table)) => table.location(range),
             _ => "an earlier row".to_owned(),
@@ -95,7 +95,7 @@ impl<'t> Diagnostics<'t> {
     }
 
     /// `path:LINE:COL` of `site` when it is a place in the table file.
-    pub(crate) fn locate(&self, site: &Site) -> Option<String> {
+    pub fn locate(&self, site: &Site) -> Option<String> {
         match (site, self.table) {
             (Site::Table(range), Some(table)) => Some(table.location(range)),
             _ => None,
@@ -103,19 +103,19 @@ impl<'t> Diagnostics<'t> {
     }
 
     /// Forgets the errors recorded after the first `count`.
-    pub(crate) fn truncate(&mut self, count: usize) {
+    pub fn truncate(&mut self, count: usize) {
         self.errors.truncate(count);
     }
 
     /// How many errors were recorded.
-    pub(crate) fn count(&self) -> usize {
+    pub fn count(&self) -> usize {
         self.errors.len()
     }
 
     /// The combined errors, if any: those about tokens in the order they were found,
     /// then those about the table file in file order (a stable sort, so errors at one
     /// place keep the order they were found in).
-    pub(crate) fn finish(mut self) -> Option<syn::Error> {
+    pub fn finish(mut self) -> Option<syn::Error> {
         self.errors.sort_by_key(|(offset, _)| *offset);
         self.errors
             .into_iter()
@@ -129,19 +129,19 @@ impl<'t> Diagnostics<'t> {
 
 /// An error at `span` whose message is followed by a `help:` line that says what to do
 /// (rustc shows a proc macro's error as one message; this is its one layout).
-pub(crate) fn with_help(span: Span, message: impl Display, help: impl Display) -> syn::Error {
+pub fn with_help(span: Span, message: impl Display, help: impl Display) -> syn::Error {
     syn::Error::new(span, format!("{message}\n  = help: {help}"))
 }
 
 impl TableText {
     /// `display:LINE:COL` of the start of `range`, 1-based, columns in characters.
-    pub(crate) fn location(&self, range: &Range<usize>) -> String {
+    pub fn location(&self, range: &Range<usize>) -> String {
         let (line, column) = self.line_column(range.start);
         format!("{}:{line}:{column}", self.display)
     }
 
     /// 1-based line and column (in characters) of byte `offset`.
-    pub(crate) fn line_column(&self, offset: usize) -> (usize, usize) {
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let before = self.text.get(..self.floor(offset)).unwrap_or("");
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);

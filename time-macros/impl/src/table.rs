@@ -18,10 +18,7 @@ use toml::Spanned;
 /// syntax error are read as usual; the errors about later ones are muted (they would
 /// only repeat the syntax error in other words) and those rows declare marker types
 /// only.
-pub(crate) fn read(
-    text: &str,
-    diagnostics: &mut Diagnostics<'_>,
-) -> (Vec<ClockRow>, TableSettings) {
+pub fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> (Vec<ClockRow>, TableSettings) {
     let (document, syntax_errors) = DeTable::parse_recoverable(text);
     let mut first_error: Option<usize> = None;
     for error in &syntax_errors {

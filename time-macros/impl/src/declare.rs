@@ -11,7 +11,7 @@ use proc_macro2::{Span, TokenStream};
 
 /// Expands `declare_clocks!(tokens)`; errors come out as `compile_error!`s next to
 /// whatever could still be declared.
-pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
+pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
     let mut diagnostics = Diagnostics::for_tokens();
     let parsed = input::parse(tokens, &mut diagnostics)
         .map(|input| posix_backend_available(input, env, &mut diagnostics));
@@ -393,10 +393,11 @@ mod tests {
         );
         assert!(!out.contains("kernel_services !"), "{out}");
 
-        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n";
+        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n\n\
+                    [[clock]]\nname = \"Coarse\"\ngetter = \"c\"\nmonotonic = true\nresolution = \"tick\"\n";
         let (errors, _) = table_errors("services-wall.toml", wall, quote!(, bindings = b));
         assert!(
-            errors[0].contains("`kernel_services` need a monotonic clock"),
+            errors[0].contains("`kernel_services` need a monotonic clock finer than the tick"),
             "{errors:?}"
         );
 

@@ -7,7 +7,7 @@
 
 use crate::diagnostics::{with_help, Diagnostics};
 use crate::model::{self, Capability, ClockIdSpec, ClockRow, Located, ResolutionSpec, Site};
-pub(crate) use crate::model::{Backend, Options};
+pub use crate::model::{Backend, Options};
 use crate::suggest::{valid_keys_help, valid_names_help};
 use proc_macro2::{Ident, Span, TokenStream};
 use syn::ext::IdentExt;
@@ -15,23 +15,25 @@ use syn::parse::{ParseStream, Parser};
 use syn::{braced, Lit, LitStr, Token};
 
 /// Option key: the module holding the C getters.
-pub(crate) const BINDINGS: &str = "bindings";
+pub const BINDINGS: &str = "bindings";
 /// Option key: how clocks are read (`kernel`, the default, or `posix`).
-pub(crate) const BACKEND: &str = "backend";
+pub const BACKEND: &str = "backend";
 /// Every option the macro accepts (`kernel_services` only in the inline form: a table
 /// file says it at its top).
-pub(crate) const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, model::KERNEL_SERVICES];
+pub const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, model::KERNEL_SERVICES];
 /// The backends `backend = …` accepts.
-pub(crate) const BACKENDS: &[&str] = &["kernel", "posix"];
+pub const BACKENDS: &[&str] = &["kernel", "posix"];
 
 /// The parsed invocation.
-pub(crate) struct MacroInput {
-    pub(crate) source: TableSource,
-    pub(crate) options: Options,
+pub struct MacroInput {
+    /// Where the rows come from.
+    pub source: TableSource,
+    /// The options written before or after the table.
+    pub options: Options,
 }
 
 /// Where the rows come from.
-pub(crate) enum TableSource {
+pub enum TableSource {
     /// A TOML file, by the path literal as written.
     File(LitStr),
     /// Rows written in the invocation.
@@ -41,10 +43,7 @@ pub(crate) enum TableSource {
 /// Parses `tokens`. Problems with individual options or rows are recorded in
 /// `diagnostics` and parsing goes on; only input whose structure cannot be followed
 /// at all is an `Err`.
-pub(crate) fn parse(
-    tokens: TokenStream,
-    diagnostics: &mut Diagnostics<'_>,
-) -> syn::Result<MacroInput> {
+pub fn parse(tokens: TokenStream, diagnostics: &mut Diagnostics<'_>) -> syn::Result<MacroInput> {
     let parser = |input: ParseStream<'_>| parse_input(input, diagnostics);
     parser.parse2(tokens)
 }
