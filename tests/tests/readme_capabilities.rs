@@ -74,8 +74,13 @@ fn readme_clock_table_matches_clocks_toml() {
     let readme_path = root.join("README.md");
     let readme = std::fs::read_to_string(&readme_path).expect("read README.md");
     let expected = expected_table(&clocks);
-    let start = readme.find(BEGIN).expect("README.md has the clock table's start marker") + BEGIN.len();
-    let end = readme.find(END).expect("README.md has the clock table's end marker");
+    let start = readme
+        .find(BEGIN)
+        .expect("README.md has the clock table's start marker")
+        + BEGIN.len();
+    let end = readme
+        .find(END)
+        .expect("README.md has the clock table's end marker");
     let shown = readme.get(start..end).unwrap_or("").trim_matches('\n');
     if shown == expected.trim_end_matches('\n') {
         return;
