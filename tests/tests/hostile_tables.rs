@@ -177,7 +177,9 @@ fn collect(json: &str, first: usize) -> (Vec<(usize, Reported)>, Vec<String>) {
         let level = message["level"].as_str().unwrap_or("");
         let text = message["message"].as_str().unwrap_or("").to_owned();
         let rendered = message["rendered"].as_str().unwrap_or("").to_owned();
-        if text.contains("panicked") {
+        // (A failed const assertion of the uses is "evaluation panicked": an error of
+        // its module like any other.)
+        if text.contains("proc macro panicked") || text.contains("proc-macro panicked") {
             stray.push(format!("a panic: {rendered}"));
             continue;
         }
