@@ -24,7 +24,7 @@ echo "load before: $(uptime)"
 start=$(date +%s)
 status=0
 HOSTILE_TABLES=$tables HOSTILE_SEED=$seed HOSTILE_TARGET_DIR=$(pwd)/target/hostile-tables \
-    "$binary" --nocapture 2>&1 \
+    "$binary" hostile_tables_compile_to_located_errors_and_usable_clocks --exact --nocapture 2>&1 \
     | grep -E '^(hostile_tables:|table |test result|\(the crate)' || status=$?
 end=$(date +%s)
 echo "load after: $(uptime)"
