@@ -16,6 +16,7 @@
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 #include <uapi/linux/time.h>
+#include <vdso/jiffies.h>
 
 #include "helpers.h"
 #include "timekeeper_test.h"

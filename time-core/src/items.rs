@@ -73,9 +73,11 @@ macro_rules! __clock_items {
         /// Calls `visitor.visit::<C>()` for every clock `C` of the table, in table order
         /// (see `time_core::ClockVisitor`).
         #[inline]
-        pub fn for_each_clock<V: $crate::__private::ClockVisitor + ?$crate::__private::Sized>(
-            visitor: &mut V,
-        ) {
+        // `__Visitor` cannot be a clock's name (names are UpperCamelCase, without `_`).
+        pub fn for_each_clock<__Visitor>(visitor: &mut __Visitor)
+        where
+            __Visitor: $crate::__private::ClockVisitor + ?$crate::__private::Sized,
+        {
             $(visitor.visit::<$name>();)*
         }
 
@@ -112,7 +114,7 @@ macro_rules! __clock_items {
                     /// `use bindings::*` shadows it when the module has the function.
                     #[deprecated(note = $missing)]
                     #[allow(dead_code, clippy::empty_loop)]
-                    unsafe fn $bound_getter<T: $crate::__private::MissingGetter>() -> T {
+                    unsafe fn $bound_getter<__Reading: $crate::__private::MissingGetter>() -> __Reading {
                         loop {}
                     }
                 )?

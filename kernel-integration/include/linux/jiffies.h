@@ -7,8 +7,8 @@
 #ifndef _LINUX_JIFFIES_H
 #define _LINUX_JIFFIES_H
 
-/* Ticks per second (Debian's CONFIG_HZ=250). */
-#define HZ		250
+#include <vdso/jiffies.h>	/* HZ (Debian's CONFIG_HZ=250), TICK_NSEC */
+
 #define MSEC_PER_SEC	1000L
 
 /* The longest timeout in jiffies: what a too large conversion gives. */

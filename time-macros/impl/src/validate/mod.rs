@@ -55,6 +55,10 @@ pub fn validate(
             continue;
         };
         let clean = diagnostics.count() == before && !row.had_errors;
+        if clean && checked.kernel_only {
+            declared.push(Declared::KernelOnly(name));
+            continue;
+        }
         // The posix backend reads clocks by id; a getter, if written, is not used.
         let has_reader = checked.getter.is_some() || options.backend == Backend::Posix;
         declared.push(match (clean && has_reader, row.monotonic.as_ref()) {
@@ -176,6 +180,7 @@ mod tests {
             .map(|d| match d {
                 Declared::Clock(clock) => clock.name.to_string(),
                 Declared::MarkerOnly(name) => format!("marker:{name}"),
+                Declared::KernelOnly(name) => format!("kernel-only:{name}"),
             })
             .collect()
     }
@@ -343,7 +348,11 @@ mod tests {
             site,
         ));
         let (declared, errors) = run(
-            &[with_id, row(Some("NoId"), Some("g"), Some(false))],
+            &[
+                with_id,
+                row(Some("NoId"), None, Some(false)),
+                row(Some("KernelOnly"), Some("g"), Some(false)),
+            ],
             &posix,
         );
         assert_eq!(errors.len(), 1, "{errors:?}");
@@ -351,7 +360,10 @@ mod tests {
             errors[0].starts_with("clock `NoId` is missing the required key `clockid`"),
             "{errors:?}"
         );
-        assert_eq!(names(&declared), ["Mono", "marker:NoId"]);
+        assert_eq!(
+            names(&declared),
+            ["Mono", "marker:NoId", "kernel-only:KernelOnly"]
+        );
     }
 
     #[test]
