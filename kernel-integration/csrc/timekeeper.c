@@ -15,8 +15,8 @@
  * the host's CLOCK_MONOTONIC and raw time its CLOCK_MONOTONIC_RAW; offs_real
  * (REALTIME - MONOTONIC) and offs_boot (BOOTTIME - MONOTONIC) are re-read on
  * every call, so a settimeofday() or a suspend of the host shows at once.
- * tai_offset is the host's CLOCK_TAI - CLOCK_REALTIME in whole seconds, or
- * 37 s (TAI - UTC since 2017) when the host's is 0, i.e. never set by NTP.
+ * tai_offset is the host's CLOCK_TAI - CLOCK_REALTIME in whole seconds: 0 until
+ * NTP (adjtimex) sets it, as in every kernel, so TAI reads like REALTIME then.
  *
  * Test mode (include/timekeeper_test.h): the state is frozen and moved only
  * by the test controls, which apply the updates of the kernel's
@@ -50,7 +50,6 @@
 #include "timekeeper_test.h"
 
 /* TAI - UTC since 2017-01-01, for a host that never had it set. */
-#define TK_DEFAULT_TAI_OFFSET	(37LL * NSEC_PER_SEC)
 
 /* The test-mode timekeeper: the fields of struct timekeeper that matter here. */
 struct tk_state {
@@ -169,14 +168,14 @@ static int tk_offset_valid(enum tk_offsets offs)
 	return (unsigned int)offs < TK_OFFS_MAX;
 }
 
-/* The host's TAI - UTC in whole seconds, or the default when it is unset. */
+/* The host's TAI - UTC in whole seconds: 0 until NTP sets it. */
 static s64 host_tai_offset(void)
 {
 	s64 real = host_clock_read_ns(CLOCK_REALTIME);
 	s64 tai = host_clock_read_ns(CLOCK_TAI);
 	s64 secs = (tai - real + NSEC_PER_SEC / 2) / NSEC_PER_SEC;
 
-	return secs > 0 ? secs * NSEC_PER_SEC : TK_DEFAULT_TAI_OFFSET;
+	return secs > 0 ? secs * NSEC_PER_SEC : 0;
 }
 
 /* The host clock that is CLOCK_MONOTONIC + offset @offs (CLOCK_TAI is derived). */
