@@ -24,6 +24,7 @@
 
 #[path = "support/hostile.rs"]
 mod hostile;
+mod scratch;
 
 use hostile::{Case, Defect, Form, Place, Rng};
 use std::path::{Path, PathBuf};
@@ -122,25 +123,7 @@ impl Scratch {
 
     /// Removes the crate and its build products (dependencies stay cached).
     fn clean_up(&self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-        let prefix = self.package.replace('-', "_");
-        for dir in [
-            "debug",
-            "debug/deps",
-            "debug/.fingerprint",
-            "debug/incremental",
-        ] {
-            let Ok(entries) = std::fs::read_dir(self.target.join(dir)) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if name.starts_with(&self.package) || name.starts_with(&prefix) {
-                    let path = entry.path();
-                    let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
-                }
-            }
-        }
+        scratch::clean_up(&self.dir, &self.target, &self.package);
     }
 }
 

@@ -3,6 +3,8 @@
 //! code that uses it with an error naming the type, and an edit of the table alone
 //! (no `.rs` change) rebuilds the crate — cargo tracks the table file.
 
+mod scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -54,28 +56,7 @@ impl Crate {
     /// Removes the copy and this process's build products (the dependencies stay
     /// cached for the next run).
     fn clean_up(&self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-        let prefixes = [self.package.clone(), self.package.replace('-', "_")];
-        for dir in [
-            "debug",
-            "debug/deps",
-            "debug/.fingerprint",
-            "debug/incremental",
-        ] {
-            let Ok(entries) = std::fs::read_dir(self.target.join(dir)) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if prefixes
-                    .iter()
-                    .any(|prefix| name.starts_with(prefix.as_str()))
-                {
-                    let path = entry.path();
-                    let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
-                }
-            }
-        }
+        scratch::clean_up(&self.dir, &self.target, &self.package);
     }
 
     fn edit(&self, file: &str, from: &str, to: &str) {

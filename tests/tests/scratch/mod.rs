@@ -2,6 +2,9 @@
 //! an inner cargo with a target dir kept between runs under `CARGO_TARGET_TMPDIR`
 //! (so that only the first run compiles the dependencies).
 
+// Each test binary that includes this module uses a part of it.
+#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -76,4 +79,31 @@ pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
 /// The text of `output`'s stderr.
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Removes `dir` (a scratch crate) and the build products of its package `package`
+/// from `target`; the dependencies stay cached for the next run.
+pub fn clean_up(dir: &Path, target: &Path, package: &str) {
+    let _ = std::fs::remove_dir_all(dir);
+    let prefixes = [package.to_owned(), package.replace('-', "_")];
+    for sub in [
+        "debug",
+        "debug/deps",
+        "debug/.fingerprint",
+        "debug/incremental",
+    ] {
+        let Ok(entries) = std::fs::read_dir(target.join(sub)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if prefixes
+                .iter()
+                .any(|prefix| name.starts_with(prefix.as_str()))
+            {
+                let path = entry.path();
+                let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
+            }
+        }
+    }
 }
