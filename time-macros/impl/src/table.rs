@@ -911,6 +911,16 @@ mod tests {
     }
 
     #[test]
+    fn reads_toml_1_1() {
+        // `\e` and a trailing comma in an inline table are TOML 1.1, not 1.0.
+        let (rows, errors) = read_text(
+            "clock = [{ name = \"A\", getter = \"g\", monotonic = true, doc = \"\\e\", }]\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows[0].doc.as_ref().unwrap().value, "\u{1b}");
+    }
+
+    #[test]
     fn dotted_keys_sub_tables_and_inline_rows() {
         let (rows, errors) =
             read_text("clock = [{ name = \"A\", getter = \"g\", monotonic = true }]\n");
