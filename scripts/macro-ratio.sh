@@ -21,13 +21,28 @@
 # tokens back, proc-macro bridge included; under load, wall time stretches) is given
 # beside it.
 #
-# Usage: scripts/macro-ratio.sh [N ...]   Environment: RATIO_RUNS (default 7),
-# RATIO_DIR (default: a temp dir, removed afterwards).
+# With RATIO_INSTRUCTIONS=1 (needs valgrind) each crate's rustc is instead run under
+# callgrind (cargo check through a RUSTC_WRAPPER that wraps the invoking crate's rustc
+# only), and the ratios are of instructions executed by rustc, proc macro included:
+# deterministic to ±0.1 % under any load, so one run is enough.
+#
+# RATIO_OPTIMISED_MACRO=1 gives the crates `[profile.dev.build-override] opt-level = 3`
+# (the proc macro and its dependencies compiled optimised, a line any crate can add).
+#
+# Usage: scripts/macro-ratio.sh [N ...]   Environment: RATIO_RUNS (default 7; 1 with
+# RATIO_INSTRUCTIONS), RATIO_INSTRUCTIONS, RATIO_OPTIMISED_MACRO, RATIO_DIR (default: a
+# temp dir, removed afterwards).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 . scripts/lib.sh
-runs=${RATIO_RUNS:-7}
+instructions=${RATIO_INSTRUCTIONS:-}
+if [ -n "$instructions" ]; then
+    runs=${RATIO_RUNS:-1}
+    command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
+else
+    runs=${RATIO_RUNS:-7}
+fi
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1000)
 scratch_dir macro-ratio "${RATIO_DIR:-}"
@@ -38,6 +53,9 @@ make_crate() { # name, clocks
     mkdir -p "$dir/src"
     printf '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\ntime-core = { path = "%s/time-core" }\n\n[workspace]\n' \
         "$1" "$root" >"$dir/Cargo.toml"
+    if [ -n "${RATIO_OPTIMISED_MACRO:-}" ]; then
+        printf '\n[profile.dev.build-override]\nopt-level = 3\n' >>"$dir/Cargo.toml"
+    fi
     cp "$root/Cargo.lock" "$dir/Cargo.lock"
     : >"$dir/clocks.toml"
     {
@@ -57,8 +75,26 @@ make_crate() { # name, clocks
     printf '    std::process::exit((sum & 1) as i32);\n}\n' >>"$dir/src/main.rs"
 }
 
-check() { # crate → "cpu_ms expansion_ms"
+# RUSTC_WRAPPER for the instruction counts: callgrind around the rustc of $COUNT_CRATE.
+cat >"$work/count-wrapper" <<'WRAPPER'
+#!/usr/bin/env bash
+case " $* " in
+*" --crate-name $COUNT_CRATE "*)
+    exec valgrind --tool=callgrind --log-file="$COUNT_OUT.log" --callgrind-out-file="$COUNT_OUT" "$@" ;;
+esac
+exec "$@"
+WRAPPER
+chmod +x "$work/count-wrapper"
+
+check() { # crate → "cpu_ms expansion_ms", or with RATIO_INSTRUCTIONS "millions_of_instructions -"
     touch "$work/$1/src/main.rs"
+    if [ -n "$instructions" ]; then
+        rm -f "$work/count.out"
+        (cd "$work/$1" && COUNT_CRATE="${1//-/_}" COUNT_OUT="$work/count.out" RUSTC_WRAPPER="$work/count-wrapper" \
+            CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q >/dev/null 2>&1)
+        awk '/^summary:/ { printf "%d -\n", $2 / 1e6 }' "$work/count.out"
+        return
+    fi
     local out t
     out=$({ TIMEFORMAT='%U %S'; time (cd "$work/$1" && DECLARE_CLOCKS_TIMING=1 CARGO_TARGET_DIR="$target" \
         RUSTFLAGS= cargo check --offline -q >/dev/null); } 2>&1)
@@ -67,10 +103,14 @@ check() { # crate → "cpu_ms expansion_ms"
         'BEGIN { split(t, a, " "); printf "%d %s\n", (a[1] + a[2]) * 1000, (e == "" ? "-" : e) }'
 }
 
+profile="cargo's default profile"
+[ -z "${RATIO_OPTIMISED_MACRO:-}" ] || profile="[profile.dev.build-override] opt-level = 3"
+unit="ms of CPU (user+sys, cargo and rustc)"
+[ -z "$instructions" ] || unit="million instructions executed by rustc (callgrind)"
 echo "## cargo check: declare_clocks! against the same items written by hand"
-echo "(cargo's default profile, dependencies prebuilt, $runs runs alternating; load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "(in $unit; $profile, dependencies prebuilt, $runs runs alternating; load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo "| clocks | macro / hand-written CPU, median | min–max | macro / template | template / hand-written | macro crate CPU | template | hand-written | expansion inside rustc (wall) |"
+echo "| clocks | macro / hand-written, median | min–max | macro / template | template / hand-written | macro crate | template | hand-written | expansion inside rustc (wall) |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in "${sizes[@]}"; do
     make_crate "macro-$n" "$n"
@@ -94,9 +134,9 @@ PY
             -e '/^use std::prelude::rust_20[0-9]*::\*;$/d' >"$work/hand-$n/src/main.rs.new"
     mv "$work/hand-$n/src/main.rs.new" "$work/hand-$n/src/main.rs"
     grep -q declare_clocks "$work/hand-$n/src/main.rs" && { echo "hand-$n still invokes the macro" >&2; exit 1; }
-    check "macro-$n" >/dev/null
-    check "hand-$n" >/dev/null
-    check "template-$n" >/dev/null
+    for crate in macro hand template; do
+        (cd "$work/$crate-$n" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q)
+    done
     ratios=()
     proc_ratios=()
     template_ratios=()
@@ -115,11 +155,11 @@ PY
         ratios+=("$(awk -v m="$m" -v h="$h" 'BEGIN { printf "%.3f", m / h }')")
         proc_ratios+=("$(awk -v m="$m" -v t="$t" 'BEGIN { printf "%.3f", m / t }')")
         template_ratios+=("$(awk -v t="$t" -v h="$h" 'BEGIN { printf "%.3f", t / h }')")
-        echo "N=$n run $((r + 1)): macro $m ms, template $t ms, hand-written $h ms, ratio ${ratios[-1]}, expansion $e ms (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+        echo "N=$n run $((r + 1)): macro $m, template $t, hand-written $h ($unit), ratio ${ratios[-1]}, expansion $e ms (load $(cut -d' ' -f1 /proc/loadavg))" >&2
     done
     sorted=$(printf '%s\n' "${ratios[@]}" | sort -n)
     two() { median | awk '{ printf "%.2f", $1 }'; }
-    echo "| $n | **$(printf '%s\n' "${ratios[@]}" | two)×** | $(head -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')–$(tail -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')× | $(printf '%s\n' "${proc_ratios[@]}" | two)× | $(printf '%s\n' "${template_ratios[@]}" | two)× | $(printf '%s\n' "${macro[@]}" | median) ms | $(printf '%s\n' "${template[@]}" | median) ms | $(printf '%s\n' "${hand[@]}" | median) ms | $(printf '%s\n' "${expansions[@]}" | median) ms |"
+    echo "| $n | **$(printf '%s\n' "${ratios[@]}" | two)×** | $(head -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')–$(tail -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')× | $(printf '%s\n' "${proc_ratios[@]}" | two)× | $(printf '%s\n' "${template_ratios[@]}" | two)× | $(printf '%s\n' "${macro[@]}" | median) | $(printf '%s\n' "${template[@]}" | median) | $(printf '%s\n' "${hand[@]}" | median) | $(printf '%s\n' "${expansions[@]}" | median | sed 's/^-$/—/; s/[0-9]$/& ms/') |"
 done
 echo
 echo "(load average after: $(cut -d' ' -f1-3 /proc/loadavg))"
