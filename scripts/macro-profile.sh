@@ -41,7 +41,7 @@ part() {
 }
 part "read the TOML (table::read)" "time_macros_impl::table::read ["
 part "… of which lexing and parsing (toml_parser)" "time_macros_impl::table::parse ["
-part "… of which decoding keys and values into rows (toml_parser's decoder)" "time_macros_impl::table::gather ["
+part "… of which gathering the events into keys and values (decoding strings)" "time_macros_impl::table::gather ["
 part "validate" "time_macros_impl::validate::validate ["
 part "generate tokens (expand::expand)" "time_macros_impl::expand::expand ["
 part "… of which string literals (Literal::string: escaping doc strings)" "proc_macro2::Literal::string ["
