@@ -9,9 +9,14 @@
 //!    `#[link_name = "rust_helper_X"]` (the kernel does that with `sed`), so that
 //!    `bindings::ktime_get_real()` calls the helper of the static inline C function.
 //! 3. The output goes to `$OUT_DIR/bindings.rs`, included by `src/bindings.rs`.
+//!
+//! Before all that it checks that bindgen can run: libclang must load (bindgen would
+//! panic otherwise) and, on Debian, clang's resource headers (`stdbool.h`, from
+//! `libclang-dev`) must be installed beside it, as `scripts/prereqs.sh` checks. When
+//! they are not, the build stops with one sentence saying what to install.
 
 use std::env;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -25,6 +30,11 @@ const SOURCES: &[&str] = &[
     "csrc/timekeeper.c",
     "csrc/host_clock.c",
     "csrc/helpers/time.c",
+    "csrc/hrtimer.c",
+    "csrc/delay.c",
+    "csrc/time.c",
+    "csrc/host_sleep.c",
+    "csrc/helpers/delay.c",
 ];
 
 /// Every header the C sources or bindgen read: a change to any reruns this script.
@@ -34,11 +44,18 @@ const HEADERS: &[&str] = &[
     "include/timekeeper_test.h",
     "include/linux/types.h",
     "include/linux/ktime.h",
+    "include/linux/time64.h",
     "include/linux/timekeeping.h",
+    "include/asm-generic/param.h",
+    "include/vdso/jiffies.h",
     "include/uapi/linux/time.h",
     "include/uapi/asm-generic/int-ll64.h",
     "include/uapi/asm-generic/errno-base.h",
     "csrc/host_clock.h",
+    "include/linux/hrtimer.h",
+    "include/linux/delay.h",
+    "include/linux/jiffies.h",
+    "csrc/host_sleep.h",
 ];
 
 /// The Rust version bindgen writes for (the kernel passes `--rust-target` too).
@@ -67,17 +84,79 @@ impl ParseCallbacks for HelperNames {
     }
 }
 
+/// What to install when bindgen cannot run on Debian (`scripts/prereqs.sh` says the same).
+const DEBIAN_PREREQS: &str = "kernel-integration runs bindgen, which needs libclang and clang's \
+     headers: install them with `apt-get install libclang-dev` as root \
+     (or run ./scripts/prereqs.sh, or ./scripts/demo, which installs them)";
+
 fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
+            // Shown by cargo as a warning above its own error, and in the script's stderr.
+            println!("cargo:warning={message}");
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }
 }
 
+/// The Debian layout `scripts/prereqs.sh` checks: some `/usr/lib/llvm-*/lib/libclang*.so*`
+/// and some `/usr/lib/llvm-*/lib/clang/*/include/stdbool.h` (from libclang-dev's
+/// dependencies; `libclang1` alone has the library but not the headers).
+fn debian_libclang_installed() -> bool {
+    let children = |dir: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .map(|entries| entries.flatten().map(|entry| entry.path()).collect())
+            .unwrap_or_default()
+    };
+    let llvm_libs: Vec<PathBuf> = children(Path::new("/usr/lib"))
+        .into_iter()
+        .filter(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.starts_with("llvm-"))
+        })
+        .map(|path| path.join("lib"))
+        .collect();
+    let has_library = llvm_libs.iter().flat_map(|lib| children(lib)).any(|path| {
+        path.file_name()
+            .and_then(|name| name.to_str())
+            .is_some_and(|name| name.starts_with("libclang") && name.contains(".so"))
+    });
+    let has_headers = llvm_libs
+        .iter()
+        .flat_map(|lib| children(&lib.join("clang")))
+        .any(|version| version.join("include/stdbool.h").is_file());
+    has_library && has_headers
+}
+
+/// Checks that bindgen will find libclang and clang's headers, loading libclang the
+/// way bindgen does (`clang_sys::load`, which honours `LIBCLANG_PATH`) so that a
+/// missing library is this error rather than bindgen's panic.
+fn check_libclang() -> Result<(), String> {
+    println!("cargo:rerun-if-env-changed=LIBCLANG_PATH");
+    let debian = Path::new("/etc/debian_version").exists();
+    let explicit = env::var_os("LIBCLANG_PATH").is_some();
+    if debian && !explicit && !debian_libclang_installed() {
+        return Err(DEBIAN_PREREQS.to_owned());
+    }
+    clang_sys::load().map_err(|_| match env::var("LIBCLANG_PATH") {
+        Ok(path) => format!(
+            "kernel-integration runs bindgen, which cannot load libclang from \
+             LIBCLANG_PATH={path}: point LIBCLANG_PATH at the directory that holds \
+             libclang.so, or unset it and install libclang-dev"
+        ),
+        Err(_) if debian => DEBIAN_PREREQS.to_owned(),
+        Err(_) => "kernel-integration runs bindgen, which cannot find libclang: install \
+                   your distribution's libclang development package (Fedora: clang-devel) \
+                   or set LIBCLANG_PATH to the directory that holds libclang.so"
+            .to_owned(),
+    })
+}
+
 fn run() -> Result<(), String> {
+    check_libclang()?;
     println!("cargo:rerun-if-changed=build.rs");
     for path in SOURCES.iter().chain(HEADERS) {
         println!("cargo:rerun-if-changed={path}");
@@ -98,6 +177,7 @@ fn run() -> Result<(), String> {
         .header("include/bindings_helper.h")
         .clang_args(["-Iinclude", "-std=gnu11"])
         .use_core()
+        // bindgen's default formatter: the `rustfmt` of the toolchain, when it has one.
         .rust_target(
             bindgen::RustTarget::stable(RUST_TARGET_MINOR, 0)
                 .map_err(|error| format!("bad bindgen rust target: {error}"))?,
@@ -107,7 +187,14 @@ fn run() -> Result<(), String> {
         // their `rust_helper_*` wrappers take their names instead.
         .allowlist_function("ktime_.*|rust_helper_ktime_.*|timekeeper_test_.*")
         .allowlist_type("ktime_t|tk_offsets")
-        .allowlist_var("CLOCK_.*|TK_OFFS_.*|TK_TEST_START_.*|NSEC_PER_.*")
+        .allowlist_var("CLOCK_.*|TK_OFFS_.*|TK_TEST_START_.*|NSEC_PER_.*|TICK_NSEC")
+        // The kernel services (`kernel_services = true`): delays, jiffies, hrtimers.
+        .allowlist_function(
+            "rust_helper_fsleep|rust_helper_udelay|fsleep|udelay|__msecs_to_jiffies",
+        )
+        .allowlist_function("hrtimer_.*|clock_was_set")
+        .allowlist_type("hrtimer|hrtimer_mode|hrtimer_restart|clockid_t")
+        .allowlist_var("MAX_UDELAY_MS|HZ")
         .parse_callbacks(Box::new(HelperNames))
         .parse_callbacks(Box::new(bindgen::CargoCallbacks::new()))
         .generate()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the criterion benchmark kernel-integration/benches/clocks.rs and prints each
+# Runs the criterion benchmark tests/benches/clocks.rs and prints each
 # group's results as ratios to its raw baseline (median time per iteration, with
 # criterion's 95% confidence interval of the median).
 #
@@ -16,9 +16,9 @@ target=${CARGO_TARGET_DIR:-$(pwd)/target}
 if [ "${1:-}" = --report-only ]; then
     shift
 else
-    cargo bench -q -p kernel-integration --bench clocks -- "$@" >&2
+    cargo bench -q -p clock-tests --features bench --bench clocks -- "$@" >&2
 fi
-echo "## cargo bench -p kernel-integration --bench clocks (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "## cargo bench -p clock-tests --features bench --bench clocks (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 - "$target/criterion" <<'EOF'
 import json, os, sys
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A host model of kernel/time/timekeeping.c: the exported ktime_t getters
- * ktime_get(), ktime_get_raw(), ktime_get_with_offset() and
- * ktime_mono_to_any(), over a timekeeper that, like the kernel's, keeps a
- * monotonic base and the offsets offs_real, offs_boot and offs_tai:
+ * A host model of kernel/time/timekeeping.c: the exported clock readers
+ * ktime_get(), ktime_get_raw(), ktime_get_with_offset(), the coarse
+ * ktime_get_coarse_ts64() and ktime_get_coarse_with_offset(), the NMI-safe
+ * ktime_get_*_fast_ns(), and ktime_mono_to_any(), over a timekeeper that,
+ * like the kernel's, keeps a monotonic base and the offsets offs_real,
+ * offs_boot and offs_tai:
  *
  *	CLOCK_REALTIME = CLOCK_MONOTONIC + offs_real
  *	CLOCK_BOOTTIME = CLOCK_MONOTONIC + offs_boot
@@ -21,18 +23,28 @@
  * do_settimeofday64(), __timekeeping_inject_sleeptime() and
  * __timekeeping_set_tai_offset().
  *
+ * The coarse clocks read the monotonic time at the last tick: ticks fall at
+ * every multiple of TICK_NSEC (4 ms, HZ=250) of CLOCK_MONOTONIC, in both
+ * modes, so in test mode they move only when a control moves the clocks
+ * across a tick.
+ *
  * Concurrency, as in the kernel: readers retry on a sequence count (tk_seq,
  * the kernel's tk_core.seq) and writers serialize on a lock (tk_lock, the
  * kernel's timekeeper_lock). The state is made of C11 atomics accessed
- * relaxed, so that a racing read is a retry, not a data race.
+ * relaxed, so that a racing read is a retry, not a data race. The NMI-safe
+ * ktime_get_*_fast_ns() readers never wait: they read a latched copy
+ * (tk_fast, the kernel's tk_fast_mono and tk_fast_raw).
  */
 
 #include <stdatomic.h>
 
+#include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 #include <uapi/asm-generic/errno-base.h>
 #include <uapi/linux/time.h>
+
+#include <vdso/jiffies.h>
 
 #include "host_clock.h"
 #include "timekeeper_test.h"
@@ -52,6 +64,22 @@ static struct tk_state tk;
 static atomic_uint tk_seq;
 static atomic_flag tk_lock = ATOMIC_FLAG_INIT;
 static atomic_int tk_test_mode;
+
+/*
+ * The NMI-safe copy of the test-mode clocks, the kernel's tk_fast_mono and
+ * tk_fast_raw: a seqcount latch of two copies (raw_write_seqcount_latch()).
+ * A reader never waits for a writer: while one copy is being written it reads
+ * the other, so a reader that interrupts a writer (an NMI in the kernel, a
+ * signal handler here) still returns.
+ */
+struct tk_fast_base {
+	_Atomic s64 mono;		/* tkr_mono.base */
+	_Atomic s64 raw;		/* tkr_raw.base */
+	_Atomic s64 real;		/* tkr_mono.base_real = base + offs_real */
+};
+
+static struct tk_fast_base tk_fast[2];
+static atomic_uint tk_fast_seq;
 
 static s64 tk_load(_Atomic s64 *field)
 {
@@ -88,8 +116,38 @@ static void tk_write_begin(void)
 	atomic_thread_fence(memory_order_release);
 }
 
+/* raw_write_seqcount_latch(): the next readers use the other copy. */
+static void tk_fast_latch(void)
+{
+	atomic_thread_fence(memory_order_release);
+	atomic_store_explicit(&tk_fast_seq,
+			      atomic_load_explicit(&tk_fast_seq, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+	atomic_thread_fence(memory_order_release);
+}
+
+/*
+ * update_fast_timekeeper(): copies the test-mode state into both latch
+ * copies, the one readers are not using first. Called with tk_lock held.
+ */
+static void tk_fast_update_locked(void)
+{
+	s64 mono = tk_load(&tk.mono);
+	s64 raw = tk_load(&tk.raw);
+	s64 real = ktime_add(mono, tk_load(&tk.offs[TK_OFFS_REAL]));
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		tk_fast_latch();
+		tk_store(&tk_fast[i].mono, mono);
+		tk_store(&tk_fast[i].raw, raw);
+		tk_store(&tk_fast[i].real, real);
+	}
+}
+
 static void tk_write_end(void)
 {
+	tk_fast_update_locked();
 	atomic_store_explicit(&tk_seq,
 			      atomic_load_explicit(&tk_seq, memory_order_relaxed) + 1,
 			      memory_order_release);
@@ -256,6 +314,164 @@ ktime_t ktime_mono_to_any(ktime_t tmono, enum tk_offsets offs)
 	return ktime_add(tmono, offset);
 }
 
+/* CLOCK_MONOTONIC at the last tick at or before @mono: ticks fall every TICK_NSEC. */
+static s64 tk_last_tick(s64 mono)
+{
+	s64 since_tick = mono % TICK_NSEC;
+
+	return mono - (since_tick < 0 ? since_tick + TICK_NSEC : since_tick);
+}
+
+/**
+ * ktime_get_coarse_ts64 - Get CLOCK_MONOTONIC_COARSE as a timespec64
+ * @ts:		where to store the time
+ *
+ * The monotonic time at the last tick: it advances by TICK_NSEC once per
+ * tick (every 4 ms at HZ=250), and lags ktime_get() by less than a tick.
+ */
+void ktime_get_coarse_ts64(struct timespec64 *ts)
+{
+	s64 coarse = tk_last_tick(ktime_get());
+
+	/* set_normalized_timespec64(): 0 <= tv_nsec < NSEC_PER_SEC */
+	ts->tv_sec = coarse / NSEC_PER_SEC;
+	ts->tv_nsec = coarse % NSEC_PER_SEC;
+	if (ts->tv_nsec < 0) {
+		ts->tv_sec--;
+		ts->tv_nsec += NSEC_PER_SEC;
+	}
+}
+
+/**
+ * ktime_get_coarse_with_offset - Get the coarse monotonic time plus one offset
+ * @offs: which offset: TK_OFFS_REAL, TK_OFFS_BOOT or TK_OFFS_TAI
+ *
+ * As the kernel's: the monotonic time at the last tick plus the current
+ * offset, so a step of the wall clock or a suspend shows at once, and time
+ * passing only at the next tick.
+ *
+ * Returns: CLOCK_REALTIME_COARSE, the coarse CLOCK_BOOTTIME or the coarse
+ * CLOCK_TAI in ktime_t format
+ */
+ktime_t ktime_get_coarse_with_offset(enum tk_offsets offs)
+{
+	s64 mono, offset;
+
+	if (!tk_offset_valid(offs))
+		return tk_last_tick(ktime_get());
+	if (!tk_in_test_mode()) {
+		mono = host_clock_read_ns(CLOCK_MONOTONIC);
+		offset = host_offset(offs, mono);
+	} else {
+		offset = tk_test_offset(offs, &mono);
+	}
+	return ktime_add(tk_last_tick(mono), offset);
+}
+
+/* Which test-mode clock a fast accessor reads from the latch. */
+enum tk_fast_clock {
+	TK_FAST_MONO,
+	TK_FAST_RAW,
+	TK_FAST_REAL,
+};
+
+/*
+ * __ktime_get_fast_ns(): one test-mode clock from the latch copy that no
+ * writer is using. Retries only if a writer switched copies meanwhile; never
+ * waits for one to finish.
+ */
+static s64 tk_fast_read(enum tk_fast_clock clock)
+{
+	struct tk_fast_base *base;
+	unsigned int seq;
+	s64 value;
+
+	do {
+		seq = atomic_load_explicit(&tk_fast_seq, memory_order_acquire);
+		base = &tk_fast[seq & 1];
+		value = tk_load(clock == TK_FAST_MONO ? &base->mono :
+				clock == TK_FAST_RAW ? &base->raw : &base->real);
+		atomic_thread_fence(memory_order_acquire);
+	} while (atomic_load_explicit(&tk_fast_seq, memory_order_relaxed) != seq);
+	return value;
+}
+
+/*
+ * ktime_get_mono_fast_ns() plus offset @offs, read without any sequence
+ * count, as the kernel's data_race(tk->offs_boot): NMI safe, and may pair a
+ * new offset with an old base while the offset changes.
+ */
+static u64 tk_fast_with_offset(enum tk_offsets offs)
+{
+	s64 mono;
+
+	if (!tk_in_test_mode()) {
+		mono = host_clock_read_ns(CLOCK_MONOTONIC);
+		return ktime_to_ns(ktime_add(mono, host_offset(offs, mono)));
+	}
+	mono = tk_fast_read(TK_FAST_MONO);
+	return ktime_to_ns(ktime_add(mono, tk_load(&tk.offs[offs])));
+}
+
+/**
+ * ktime_get_mono_fast_ns - Fast NMI safe access to clock monotonic
+ *
+ * Returns: CLOCK_MONOTONIC in nanoseconds; never waits for a timekeeper
+ * update, so it may be called from any context, including NMI
+ */
+u64 ktime_get_mono_fast_ns(void)
+{
+	if (!tk_in_test_mode())
+		return ktime_to_ns(host_clock_read_ns(CLOCK_MONOTONIC));
+	return ktime_to_ns(tk_fast_read(TK_FAST_MONO));
+}
+
+/**
+ * ktime_get_raw_fast_ns - Fast NMI safe access to clock monotonic raw
+ *
+ * Returns: CLOCK_MONOTONIC_RAW in nanoseconds, from any context
+ */
+u64 ktime_get_raw_fast_ns(void)
+{
+	if (!tk_in_test_mode())
+		return ktime_to_ns(host_clock_read_ns(CLOCK_MONOTONIC_RAW));
+	return ktime_to_ns(tk_fast_read(TK_FAST_RAW));
+}
+
+/**
+ * ktime_get_boot_fast_ns - NMI safe and fast access to boot clock
+ *
+ * Returns: CLOCK_BOOTTIME in nanoseconds, from any context; the monotonic
+ * time and offs_boot are not read atomically with each other
+ */
+u64 ktime_get_boot_fast_ns(void)
+{
+	return tk_fast_with_offset(TK_OFFS_BOOT);
+}
+
+/**
+ * ktime_get_tai_fast_ns - NMI safe and fast access to tai clock
+ *
+ * Returns: CLOCK_TAI in nanoseconds, from any context; the monotonic time
+ * and offs_tai are not read atomically with each other
+ */
+u64 ktime_get_tai_fast_ns(void)
+{
+	return tk_fast_with_offset(TK_OFFS_TAI);
+}
+
+/**
+ * ktime_get_real_fast_ns - NMI safe and fast access to clock realtime
+ *
+ * Returns: CLOCK_REALTIME in nanoseconds, from any context
+ */
+u64 ktime_get_real_fast_ns(void)
+{
+	if (!tk_in_test_mode())
+		return ktime_to_ns(host_clock_read_ns(CLOCK_REALTIME));
+	return ktime_to_ns(tk_fast_read(TK_FAST_REAL));
+}
+
 /* Test controls: see include/timekeeper_test.h. */
 
 void timekeeper_test_enable(void)
@@ -267,6 +483,8 @@ void timekeeper_test_enable(void)
 	tk_store(&tk.offs[TK_OFFS_BOOT], 0);
 	tk_store(&tk.offs[TK_OFFS_TAI], TK_TEST_START_OFFS_REAL + TK_TEST_START_TAI_OFFSET);
 	tk_store(&tk.tai_offset, TK_TEST_START_TAI_OFFSET);
+	/* The fast readers see the start state as soon as they see test mode. */
+	tk_fast_update_locked();
 	atomic_store_explicit(&tk_test_mode, 1, memory_order_release);
 	tk_write_end();
 }
@@ -299,6 +517,21 @@ static int tk_test_end(int ret)
 {
 	tk_write_end();
 	return ret;
+}
+
+/*
+ * Ends an update that moved the clocks, and fires the hrtimers that expired:
+ * after clock_was_set(@set) when a clock jumped (settimeofday(), resume), else
+ * from the queues, as the next timer interrupt would.
+ */
+static int tk_test_end_expire(unsigned int set)
+{
+	tk_write_end();
+	if (set)
+		clock_was_set(set);
+	else
+		hrtimer_run_queues();
+	return 0;
 }
 
 /* Whether @mono plus every offset in @offs still fits in a ktime_t. */
@@ -343,7 +576,7 @@ int timekeeper_test_set_mono(ktime_t mono)
 	if (!tk_clocks_fit(mono, offs))
 		return tk_test_end(-ERANGE);
 	tk_store(&tk.mono, mono);
-	return tk_test_end(0);
+	return tk_test_end_expire(0);
 }
 
 int timekeeper_test_set_raw(ktime_t raw)
@@ -376,7 +609,7 @@ int timekeeper_test_advance(ktime_t delta)
 		return tk_test_end(-ERANGE);
 	tk_store(&tk.mono, mono);
 	tk_store(&tk.raw, raw);
-	return tk_test_end(0);
+	return tk_test_end_expire(0);
 }
 
 int timekeeper_test_step_real(ktime_t delta)
@@ -396,7 +629,7 @@ int timekeeper_test_step_real(ktime_t delta)
 	if (offs[TK_OFFS_REAL] < 0)
 		return tk_test_end(-EINVAL);
 	tk_set_offsets_locked(offs);
-	return tk_test_end(0);
+	return tk_test_end_expire(CLOCK_SET_WALL);
 }
 
 int timekeeper_test_suspend(ktime_t slept)
@@ -421,7 +654,7 @@ int timekeeper_test_suspend(ktime_t slept)
 	if (!tk_clocks_fit(tk_load(&tk.mono), offs))
 		return tk_test_end(-ERANGE);
 	tk_set_offsets_locked(offs);
-	return tk_test_end(0);
+	return tk_test_end_expire(CLOCK_SET_WALL | CLOCK_SET_BOOT);
 }
 
 int timekeeper_test_set_tai_offset(ktime_t tai_offset)
@@ -441,5 +674,5 @@ int timekeeper_test_set_tai_offset(ktime_t tai_offset)
 		return tk_test_end(-ERANGE);
 	tk_store(&tk.tai_offset, tai_offset);
 	tk_set_offsets_locked(offs);
-	return tk_test_end(0);
+	return tk_test_end_expire(CLOCK_SET_WALL);
 }

@@ -10,9 +10,13 @@
  * rust/helpers/helpers.c for them.
  */
 
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 #include <uapi/linux/time.h>
+#include <vdso/jiffies.h>
 
 #include "helpers.h"
 #include "timekeeper_test.h"

@@ -17,5 +17,13 @@
 ktime_t rust_helper_ktime_get_real(void);
 ktime_t rust_helper_ktime_get_boottime(void);
 ktime_t rust_helper_ktime_get_clocktai(void);
+ktime_t rust_helper_ktime_get_coarse(void);
+ktime_t rust_helper_ktime_get_coarse_real(void);
+ktime_t rust_helper_ktime_get_coarse_boottime(void);
+ktime_t rust_helper_ktime_get_coarse_clocktai(void);
+
+/* csrc/helpers/delay.c */
+void rust_helper_fsleep(unsigned long usecs);
+void rust_helper_udelay(unsigned long usecs);
 
 #endif /* _RUST_HELPERS_H */

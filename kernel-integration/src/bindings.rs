@@ -6,14 +6,25 @@
 //! what `declare_clocks!` and those wrappers need:
 //!
 //! - the exported getters `ktime_get`, `ktime_get_raw`, `ktime_get_with_offset`,
-//!   `ktime_mono_to_any`;
-//! - `ktime_get_real`, `ktime_get_boottime`, `ktime_get_clocktai`: static inline in C,
-//!   so these link to their wrappers `rust_helper_ktime_get_real`, … in
-//!   `csrc/helpers/time.c` (`#[link_name]`, as the kernel's `sed` over the helpers'
-//!   bindings);
+//!   `ktime_get_coarse_with_offset`, `ktime_get_coarse_ts64`, `ktime_mono_to_any`,
+//!   and the NMI-safe `u64` accessors `ktime_get_mono_fast_ns`,
+//!   `ktime_get_raw_fast_ns`, `ktime_get_boot_fast_ns`, `ktime_get_tai_fast_ns`,
+//!   `ktime_get_real_fast_ns`;
+//! - `ktime_get_real`, `ktime_get_boottime`, `ktime_get_clocktai`, `ktime_get_coarse`,
+//!   `ktime_get_coarse_real`, `ktime_get_coarse_boottime`, `ktime_get_coarse_clocktai`:
+//!   static inline in C, so these link to their wrappers `rust_helper_ktime_get_real`,
+//!   … in `csrc/helpers/time.c` (`#[link_name]`, as the kernel's `sed` over the
+//!   helpers' bindings);
 //! - the clock ids `CLOCK_*` (`u32`, as bindgen types a `#define`), `tk_offsets` with
-//!   its members as `tk_offsets_TK_OFFS_*` constants (bindgen's default enum style);
-//! - the host timekeeper's `timekeeper_test_*` controls.
+//!   its members as `tk_offsets_TK_OFFS_*` constants (bindgen's default enum style),
+//!   `NSEC_PER_*` and `TICK_NSEC`;
+//! - the host timekeeper's `timekeeper_test_*` controls;
+//! - the kernel services of `kernel_services = true` (`include/linux/{delay,jiffies,hrtimer}.h`):
+//!   `fsleep` and `udelay` (static inline/macro in C, through `rust_helper_*` in
+//!   `csrc/helpers/delay.c`), `MAX_UDELAY_MS`, `__msecs_to_jiffies`, and the hrtimer
+//!   base's `struct hrtimer`, `hrtimer_setup`, `hrtimer_start_range_ns`,
+//!   `hrtimer_cancel`, `hrtimer_forward` with the `hrtimer_mode_*`/`hrtimer_restart_*`
+//!   constants.
 
 #![allow(
     non_camel_case_types,

@@ -1,16 +1,47 @@
-//! The seed patch's motivating use: a driver waiting for its hardware with a timeout,
-//! and retrying a flaky operation with backoff — measured on a monotonic clock, so
-//! that a wall-clock step can neither fire a timeout early nor hang it.
+//! Driver helpers: a driver waiting for its hardware with a timeout, and retrying a
+//! flaky operation with backoff — measured on a monotonic clock, so that a wall-clock
+//! step can neither fire a timeout early nor hang it.
 //!
-//! [`read_poll_timeout`] is the shape of the kernel's `read_poll_timeout()`
-//! (`include/linux/iopoll.h`) and of Rust's `kernel::io::poll::read_poll_timeout`;
-//! [`retry`] is a bounded retry loop with exponential [`Backoff`]. Both take the sleep
-//! as a closure (`fsleep()` in a driver; a test advances the test timekeeper instead),
-//! never panic and never allocate.
+//! [`wait_for_bits`] is what a driver writes with the kernel services:
+//! [`crate::time::poll::read_poll_timeout`] sleeping with
+//! [`crate::time::delay::fsleep`]. [`read_poll_timeout`] is the same loop
+//! (`time_core::poll::read_poll_timeout_with`) with the clock and the sleep chosen by
+//! the caller, for value-or-nothing polls; [`retry`] is a bounded retry loop with
+//! exponential [`Backoff`]. None of them panics or allocates.
 
 use core::fmt;
 
+use time_core::error::Result;
+use time_core::poll::read_poll_timeout_with;
 use time_core::{Delta, Instant, MonotonicClock};
+
+use crate::time::poll;
+
+/// Polls the register read by `read` until every bit of `mask` is set, sleeping
+/// `sleep_delta` with `fsleep` between reads, for at most `timeout` on `Monotonic`:
+/// the kernel's `read_poll_timeout(|| Ok(read()), |v| v & mask == mask, …)`.
+///
+/// Returns the register's value, or `ETIMEDOUT`.
+///
+/// ```
+/// use kernel_integration::driver::wait_for_bits;
+/// use kernel_integration::timekeeper;
+/// use time_core::{error::code::ETIMEDOUT, Delta};
+///
+/// let _tk = timekeeper::test_mode(); // fsleep() lets test time pass
+/// let mut status = [0x0, 0x1, 0x3].into_iter();
+/// let value = wait_for_bits(|| status.next().unwrap_or(0), 0x3, Delta::from_micros(50), Delta::from_millis(1));
+/// assert_eq!(value, Ok(0x3));
+/// assert_eq!(wait_for_bits(|| 0, 0x1, Delta::from_micros(50), Delta::from_millis(1)), Err(ETIMEDOUT));
+/// ```
+pub fn wait_for_bits(
+    mut read: impl FnMut() -> u32,
+    mask: u32,
+    sleep_delta: Delta,
+    timeout: Delta,
+) -> Result<u32> {
+    poll::read_poll_timeout(|| Ok(read()), |v| v & mask == mask, sleep_delta, timeout)
+}
 
 /// [`read_poll_timeout`] gave up: the condition still did not hold after the timeout.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -30,11 +61,11 @@ impl std::error::Error for TimedOut {}
 /// Polls `poll` until it returns `Some`, or until more than `timeout` has elapsed on
 /// the monotonic clock `C`, calling `sleep(sleep_delta)` between polls.
 ///
-/// As the kernel's `read_poll_timeout()`: the deadline is `start + timeout`, the loop
-/// gives up only once the clock is *past* it, and then polls one final time, so that a
-/// value which became ready during the last sleep is not reported as a timeout. Unlike
-/// the C macro, a zero `timeout` does not mean "wait forever": it polls until the
-/// first sleep has passed.
+/// The loop of the kernel's `read_poll_timeout` (`time_core::poll::read_poll_timeout_with`):
+/// it gives up only once the clock is *past* `start + timeout`, right after the poll
+/// that found the value still missing, so a value that became ready during the last
+/// sleep is not reported as a timeout. A zero `timeout` polls until the clock has
+/// moved past the start (it does not mean "wait forever", as in C).
 ///
 /// `C` must be a [`MonotonicClock`]: on `RealTime`, a `settimeofday()` step backwards
 /// would stretch the timeout without bound (and forwards would fire it at once).
@@ -55,23 +86,25 @@ impl std::error::Error for TimedOut {}
 /// ```
 pub fn read_poll_timeout<C: MonotonicClock, T>(
     mut poll: impl FnMut() -> Option<T>,
-    mut sleep: impl FnMut(Delta),
+    sleep: impl FnMut(Delta),
     sleep_delta: Delta,
     timeout: Delta,
-) -> Result<T, TimedOut> {
+) -> core::result::Result<T, TimedOut> {
     let start = Instant::<C>::now();
-    let deadline = start + timeout;
-    loop {
-        if let Some(value) = poll() {
-            return Ok(value);
-        }
-        let now = Instant::<C>::now();
-        if now > deadline {
-            return poll().ok_or(TimedOut {
-                waited: now - start,
-            });
-        }
-        sleep(sleep_delta);
+    let found = read_poll_timeout_with::<C, _, _, _>(
+        || Ok(poll()),
+        Option::is_some,
+        sleep_delta,
+        timeout,
+        sleep,
+    );
+    match found {
+        Ok(Some(value)) => Ok(value),
+        // `Ok(None)` cannot happen (the condition is `is_some`); the only error is
+        // the timeout, as `poll` never fails.
+        Ok(None) | Err(_) => Err(TimedOut {
+            waited: start.elapsed(),
+        }),
     }
 }
 

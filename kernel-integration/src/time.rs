@@ -12,9 +12,12 @@
 //! `offs_tai`), so `Instant::to_clock` converts between them through
 //! `bindings::ktime_mono_to_any()`, with the offset as it is at the time of converting.
 //!
-//! Adding a clock is adding a row to `clocks.toml` (plus its C getter, and a
-//! `rust_helper_` wrapper in `csrc/helpers/time.c` when the getter is static inline);
-//! removing a row removes the type, and every use of it stops compiling.
+//! Adding a clock is adding a row to `clocks.toml`: the host kernel has every clock
+//! reader of `include/linux/timekeeping.h` (fine, coarse and the NMI-safe `u64`
+//! `*_fast_ns` ones), and [`CLOCKS`] lists the new row. A getter the kernel lacks needs
+//! its C function first (and a `rust_helper_` wrapper in `csrc/helpers/time.c` when it
+//! is static inline). Removing a row removes the type, and every use of it stops
+//! compiling.
 //!
 //! C headers: `include/linux/ktime.h`, `include/linux/timekeeping.h`,
 //! `include/uapi/linux/time.h`.

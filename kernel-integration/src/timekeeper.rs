@@ -1,7 +1,10 @@
 //! Safe controls of the host timekeeper's test mode (`csrc/timekeeper.c`,
 //! `include/timekeeper_test.h`), so that tests drive every clock deterministically:
 //! set monotonic time, let time pass, step the wall clock (also backwards), suspend,
-//! change the TAI offset.
+//! change the TAI offset. Every getter of `include/linux/timekeeping.h` follows: the
+//! fine ones, the coarse ones (which move at the next [`TICK`]) and the NMI-safe
+//! `ktime_get_*_fast_ns()`, which in test mode read exactly what their `ktime_t`
+//! twins read.
 //!
 //! The timekeeper is one global per process and tests in one binary run on parallel
 //! threads, so test mode is entered through [`test_mode`], which returns a guard that
@@ -41,6 +44,13 @@ pub const START_MONOTONIC: Ktime = bindings::TK_TEST_START_MONO as Ktime;
 pub const START_OFFS_REAL: Ktime = bindings::TK_TEST_START_OFFS_REAL as Ktime;
 /// TAI − UTC when test mode starts: 37 s, its value since 2017.
 pub const START_TAI_OFFSET: Ktime = bindings::TK_TEST_START_TAI_OFFSET as Ktime;
+/// The time between two ticks of the timekeeper (`TICK_NSEC`: 4 ms, as `HZ` = 250).
+///
+/// The coarse clocks (`ktime_get_coarse()` and its family) read CLOCK_MONOTONIC at
+/// the last tick, and ticks fall at every multiple of `TICK` of CLOCK_MONOTONIC, in
+/// host and in test mode: in test mode they move only when a control moves the
+/// monotonic clock across a tick.
+pub const TICK: Delta = Delta::from_nanos(bindings::TICK_NSEC as Ktime);
 
 /// Why a test control refused a change (the timekeeper is then unchanged).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

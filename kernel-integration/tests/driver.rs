@@ -30,10 +30,10 @@ fn poll_timeout_fires_once_the_clock_is_past_the_deadline() {
         MS,
         10 * MS,
     );
-    // Polls at 0, 1, …, 10 ms (10 ms is not yet past the deadline), at 11 ms, then
-    // the final poll after the deadline: 13 polls, giving up at 11 ms.
+    // Polls at 0, 1, …, 10 ms (10 ms is not yet past the deadline) and at 11 ms,
+    // giving up right after that poll: 12 polls, as upstream's loop.
     assert_eq!(result, Err(TimedOut { waited: 11 * MS }));
-    assert_eq!(polls.get(), 13);
+    assert_eq!(polls.get(), 12);
     assert_eq!(start.elapsed(), 11 * MS);
     assert_eq!(
         TimedOut { waited: 11 * MS }.to_string(),
@@ -56,10 +56,22 @@ fn a_condition_that_holds_at_the_deadline_is_not_a_timeout() {
 }
 
 #[test]
-fn the_final_poll_after_the_deadline_catches_a_late_value() {
+fn the_first_poll_past_the_deadline_still_catches_a_late_value() {
     let tk = timekeeper::test_mode();
     let polls = Cell::new(0);
-    // Ready only on the 13th poll: the one made after the deadline has passed.
+    // Ready only on the 12th poll: the one made once the deadline has passed.
+    let result = read_poll_timeout::<Monotonic, _>(
+        || {
+            polls.set(polls.get() + 1);
+            (polls.get() == 12).then_some(42)
+        },
+        sleeper(&tk),
+        MS,
+        10 * MS,
+    );
+    assert_eq!(result, Ok(42));
+    // A 13th poll is never made.
+    polls.set(0);
     let result = read_poll_timeout::<Monotonic, _>(
         || {
             polls.set(polls.get() + 1);
@@ -69,7 +81,7 @@ fn the_final_poll_after_the_deadline_catches_a_late_value() {
         MS,
         10 * MS,
     );
-    assert_eq!(result, Ok(42));
+    assert_eq!(result, Err(TimedOut { waited: 11 * MS }));
 }
 
 #[test]

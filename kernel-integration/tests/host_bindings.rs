@@ -107,6 +107,87 @@ fn helpers_of_static_inline_getters_link_and_read_the_host() {
     });
 }
 
+/// The host timekeeper's tick, in nanoseconds.
+const TICK: Ktime = kernel_integration::timekeeper::TICK.as_nanos();
+
+/// Calls one of the bindings' NMI-safe `u64 getter(void)` accessors.
+fn call_fast(getter: unsafe extern "C" fn() -> u64) -> Ktime {
+    // SAFETY: the fast accessors take no arguments and may be called from any context.
+    Ktime::try_from(unsafe { getter() }).expect("a host clock fits in a ktime_t")
+}
+
+#[test]
+fn fast_accessors_read_the_host() {
+    assert_reads_host("ktime_get_mono_fast_ns", libc::CLOCK_MONOTONIC, || {
+        call_fast(bindings::ktime_get_mono_fast_ns)
+    });
+    assert_reads_host("ktime_get_raw_fast_ns", libc::CLOCK_MONOTONIC_RAW, || {
+        call_fast(bindings::ktime_get_raw_fast_ns)
+    });
+    assert_reads_host("ktime_get_boot_fast_ns", libc::CLOCK_BOOTTIME, || {
+        call_fast(bindings::ktime_get_boot_fast_ns)
+    });
+    assert_reads_host("ktime_get_real_fast_ns", libc::CLOCK_REALTIME, || {
+        call_fast(bindings::ktime_get_real_fast_ns)
+    });
+    // TAI: the same offset to RealTime as ktime_get_clocktai() has.
+    let (real, tai) = (
+        call_fast(bindings::ktime_get_real_fast_ns),
+        call_fast(bindings::ktime_get_tai_fast_ns),
+    );
+    let drift = (tai - real - expected_tai_offset()).abs();
+    assert!(
+        drift < 1_000_000_000,
+        "TAI fast - real fast off by {drift} ns"
+    );
+}
+
+/// Each coarse getter reads its fine clock at the last tick: between the fine clock
+/// one tick before a reading and the fine clock after it.
+#[test]
+fn coarse_getters_lag_their_fine_clock_by_less_than_a_tick() {
+    for (what, coarse, fine) in [
+        (
+            "coarse",
+            bindings::ktime_get_coarse as unsafe extern "C" fn() -> Ktime,
+            bindings::ktime_get as unsafe extern "C" fn() -> Ktime,
+        ),
+        (
+            "coarse_real",
+            bindings::ktime_get_coarse_real,
+            bindings::ktime_get_real,
+        ),
+        (
+            "coarse_boottime",
+            bindings::ktime_get_coarse_boottime,
+            bindings::ktime_get_boottime,
+        ),
+        (
+            "coarse_clocktai",
+            bindings::ktime_get_coarse_clocktai,
+            bindings::ktime_get_clocktai,
+        ),
+    ] {
+        for _ in 0..1000 {
+            let (before, value, after) = (call(fine), call(coarse), call(fine));
+            assert_between(what, before - TICK, value, after);
+        }
+    }
+}
+
+/// The coarse monotonic clock only takes tick values and never goes backwards.
+#[test]
+fn coarse_monotonic_steps_by_whole_ticks() {
+    let mut last = call(bindings::ktime_get_coarse);
+    let end = last + 3 * TICK;
+    while last < end {
+        let now = call(bindings::ktime_get_coarse);
+        assert_eq!(now % TICK, 0, "{now} is not a tick");
+        assert!(now >= last, "went backwards: {last} -> {now}");
+        last = now;
+    }
+}
+
 #[test]
 fn static_inline_helpers_equal_ktime_get_with_offset() {
     for (what, offs, helper) in [

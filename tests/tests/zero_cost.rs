@@ -1,6 +1,7 @@
 //! Zero cost, proven on machine code: builds tests/fixtures/zero-cost in release with
 //! `--emit asm` and asserts that every `typed_*` function (generated clock, `Instant`,
-//! `Delta`, the posix backend's `clock_gettime` reader) is instruction for instruction
+//! `Delta`, the posix backend's `clock_gettime` reader, the kernel services' `fsleep`
+//! and `msecs_to_jiffies`) is instruction for instruction
 //! its `raw_*` twin (bare FFI call, bare `i64`, `clock_gettime` with the kernel's
 //! `timespec64_to_ktime()` written by hand). One extra instruction fails the test. LLVM may merge identical functions
 //! into one symbol (`typed_sub = raw_sub`): that counts as identical.
@@ -172,6 +173,8 @@ fn typed_clocks_compile_to_exactly_the_raw_code() {
         "elapsed",
         "posix_now",
         "posix_coarse_now",
+        "fsleep",
+        "msecs_to_jiffies",
     ] {
         let typed = assembly.instructions(&format!("typed_{pair}"));
         let raw = assembly.instructions(&format!("raw_{pair}"));

@@ -4,9 +4,16 @@ use core::fmt;
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use core::time::Duration;
 
-const NANOS_PER_MICRO: i64 = 1_000;
-const NANOS_PER_MILLI: i64 = 1_000_000;
-const NANOS_PER_SEC: i64 = 1_000_000_000;
+/// The number of nanoseconds per microsecond (the kernel's `NSEC_PER_USEC`).
+pub const NSEC_PER_USEC: i64 = 1_000;
+/// The number of nanoseconds per millisecond (the kernel's `NSEC_PER_MSEC`).
+pub const NSEC_PER_MSEC: i64 = 1_000_000;
+/// The number of nanoseconds per second (the kernel's `NSEC_PER_SEC`).
+pub const NSEC_PER_SEC: i64 = 1_000_000_000;
+
+const NANOS_PER_MICRO: i64 = NSEC_PER_USEC;
+const NANOS_PER_MILLI: i64 = NSEC_PER_MSEC;
+const NANOS_PER_SEC: i64 = NSEC_PER_SEC;
 
 /// A span of time in signed nanoseconds: the difference of two
 /// [`Instant`](crate::Instant)s of one clock, a timeout, an interval.
@@ -81,24 +88,30 @@ impl Delta {
         self.nanos
     }
 
-    /// The span in microseconds, rounded **up** (toward positive infinity), as a timeout
-    /// must never be shortened: 1 ns → 1 µs, −1 ns → 0 µs, −1 001 ns → −1 µs.
+    /// The span in microseconds, rounded up as the kernel's `kernel::time::Delta`
+    /// does: `(nanos + 999) / 1000`, with the addition saturating at `i64::MAX`
+    /// and the division truncating toward zero.
+    ///
+    /// For a non-negative span this is the ceiling, except at the very top, where the
+    /// saturating addition makes [`Delta::MAX`] give `i64::MAX / 1000`
+    /// (9 223 372 036 854 775), one less than the exact ceiling. For a negative span
+    /// the truncating division rounds toward zero past the ceiling: −1 000 ns gives
+    /// 0 µs, −1 999 ns gives −1 µs. Both follow upstream exactly, so a value computed
+    /// here is the value a driver computes in the kernel; a timeout or a sleep is
+    /// never shortened by it, and the delay functions clamp negative spans anyway.
     ///
     /// ```
     /// use time_core::Delta;
     /// assert_eq!(Delta::from_nanos(1).as_micros_ceil(), 1);
     /// assert_eq!(Delta::from_nanos(1_000).as_micros_ceil(), 1);
+    /// assert_eq!(Delta::from_nanos(1_001).as_micros_ceil(), 2);
     /// assert_eq!(Delta::from_nanos(-1).as_micros_ceil(), 0);
-    /// assert_eq!(Delta::from_nanos(-1_001).as_micros_ceil(), -1);
+    /// assert_eq!(Delta::from_nanos(-1_000).as_micros_ceil(), 0);
+    /// assert_eq!(Delta::MAX.as_micros_ceil(), i64::MAX / 1_000);
     /// ```
     #[inline]
     pub const fn as_micros_ceil(self) -> i64 {
-        let quotient = self.nanos / NANOS_PER_MICRO;
-        if self.nanos % NANOS_PER_MICRO > 0 {
-            quotient + 1
-        } else {
-            quotient
-        }
+        self.nanos.saturating_add(NSEC_PER_USEC - 1) / NSEC_PER_USEC
     }
 
     /// The span in whole milliseconds, **truncated toward zero**: 1.9 ms → 1 ms,
@@ -219,6 +232,29 @@ impl Delta {
         }
         Delta::from_nanos(self.nanos.saturating_div(divisor))
     }
+
+    /// `self % dividend`, with `dividend` in nanoseconds: the part of the span left
+    /// over after whole multiples of `dividend`, with the sign of `self` (Rust's and
+    /// C's `%`). Upstream's `Delta::rem_nanos`; the dividend is an `i32` because the
+    /// kernel has no `s64 % s64` on 32-bit machines.
+    ///
+    /// Never panics, where upstream's `%` would: a `dividend` of 0 gives
+    /// [`Delta::ZERO`] (there is no remainder to speak of), and `Delta::MIN` by −1
+    /// gives [`Delta::ZERO`] too, the exact remainder.
+    ///
+    /// ```
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::from_nanos(1_234_567).rem_nanos(1_000_000), Delta::from_nanos(234_567));
+    /// assert_eq!(Delta::from_nanos(-7).rem_nanos(5), Delta::from_nanos(-2));
+    /// assert_eq!(Delta::from_nanos(7).rem_nanos(0), Delta::ZERO);
+    /// ```
+    #[inline]
+    pub const fn rem_nanos(self, dividend: i32) -> Self {
+        match self.nanos.checked_rem(dividend as i64) {
+            Some(nanos) => Delta::from_nanos(nanos),
+            None => Delta::ZERO,
+        }
+    }
 }
 
 impl Add for Delta {
@@ -268,6 +304,27 @@ impl Div<i64> for Delta {
     #[inline]
     fn div(self, divisor: i64) -> Delta {
         self.saturating_div(divisor)
+    }
+}
+
+impl Div for Delta {
+    type Output = i64;
+
+    /// How many times `divisor` fits in `self`, truncated toward zero: upstream's
+    /// `Delta / Delta -> i64`. Never panics, where upstream's `/` would: division by
+    /// [`Delta::ZERO`] gives `i64::MAX`, `i64::MIN` or 0 by the sign of `self` (as
+    /// [`Delta::saturating_div`]), and `Delta::MIN / Delta::from_nanos(-1)`
+    /// saturates to `i64::MAX`.
+    ///
+    /// ```
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::from_millis(10) / Delta::from_millis(3), 3);
+    /// assert_eq!(Delta::from_millis(-10) / Delta::from_millis(3), -3);
+    /// assert_eq!(Delta::from_millis(1) / Delta::ZERO, i64::MAX);
+    /// ```
+    #[inline]
+    fn div(self, divisor: Delta) -> i64 {
+        self.saturating_div(divisor.nanos).nanos
     }
 }
 
@@ -445,11 +502,17 @@ mod tests {
             (999, 1, 0),
             (1_000, 1, 0),
             (1_001, 2, 0),
-            (-1_001, -1, 0),
+            (-999, 0, 0),
+            (-1_000, 0, 0),
+            (-1_001, 0, 0),
+            (-1_500, 0, 0),
+            (-1_999, -1, 0),
+            (-2_000, -1, 0),
             (1_999_999, 2_000, 1),
             (-1_999_999, -1_999, -1),
-            (i64::MAX, 9_223_372_036_854_776, 9_223_372_036_854),
-            (i64::MIN, -9_223_372_036_854_775, -9_223_372_036_854),
+            (i64::MAX - 999, 9_223_372_036_854_775, 9_223_372_036_854),
+            (i64::MAX, 9_223_372_036_854_775, 9_223_372_036_854),
+            (i64::MIN, -9_223_372_036_854_774, -9_223_372_036_854),
         ] {
             let delta = Delta::from_nanos(nanos);
             assert_eq!(delta.as_micros_ceil(), ceil_us, "{nanos}");
@@ -482,6 +545,35 @@ mod tests {
         d *= 2;
         d /= 3;
         assert_eq!(d, Delta::from_secs(1));
+    }
+
+    #[test]
+    fn delta_by_delta_and_remainder_never_panic() {
+        let ms = Delta::from_millis(1);
+        assert_eq!(Delta::from_millis(10) / (3 * ms), 3);
+        assert_eq!(Delta::from_millis(-10) / (3 * ms), -3);
+        assert_eq!(Delta::from_millis(10) / (-3 * ms), -3);
+        assert_eq!(ms / Delta::ZERO, i64::MAX);
+        assert_eq!(-ms / Delta::ZERO, i64::MIN);
+        assert_eq!(Delta::ZERO / Delta::ZERO, 0);
+        assert_eq!(Delta::MIN / Delta::from_nanos(-1), i64::MAX);
+        assert_eq!(Delta::MAX / Delta::from_nanos(1), i64::MAX);
+
+        assert_eq!(
+            Delta::from_nanos(1_234_567).rem_nanos(1_000),
+            Delta::from_nanos(567)
+        );
+        assert_eq!(
+            Delta::from_nanos(-1_234_567).rem_nanos(1_000),
+            Delta::from_nanos(-567)
+        );
+        assert_eq!(Delta::from_nanos(7).rem_nanos(-5), Delta::from_nanos(2));
+        assert_eq!(Delta::from_nanos(7).rem_nanos(0), Delta::ZERO);
+        assert_eq!(Delta::MIN.rem_nanos(-1), Delta::ZERO);
+        assert_eq!(
+            Delta::MAX.rem_nanos(i32::MAX),
+            Delta::from_nanos(i64::MAX % i64::from(i32::MAX))
+        );
     }
 
     #[test]

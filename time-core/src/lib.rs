@@ -51,12 +51,17 @@ pub mod __private;
 mod clock;
 mod convert;
 mod deadline;
+pub mod delay;
 mod delta;
+pub mod error;
+pub mod hrtimer;
 mod instant;
 mod items;
 pub mod nmi;
+pub mod poll;
 #[cfg(feature = "posix")]
 pub mod posix;
+pub mod services;
 mod table;
 #[cfg(test)]
 mod test_support;
@@ -67,9 +72,18 @@ pub use clock::{
 };
 pub use convert::ConvertsTo;
 pub use deadline::Deadline;
-pub use delta::{Delta, DeltaOutOfRange, NegativeDelta};
+pub use delta::{
+    Delta, DeltaOutOfRange, NegativeDelta, NSEC_PER_MSEC, NSEC_PER_SEC, NSEC_PER_USEC,
+};
 pub use instant::Instant;
 pub use table::{ClockInfo, ClockVisitor};
+
+/// The kernel's time unit of the timer tick: one jiffy is `1/HZ` seconds
+/// (`unsigned long`).
+pub type Jiffies = core::ffi::c_ulong;
+
+/// Milliseconds, as `msecs_to_jiffies` takes them (`unsigned int`).
+pub type Msecs = core::ffi::c_uint;
 
 #[doc = include_str!("../doc/declare_clocks.md")]
 pub use time_macros::declare_clocks;

@@ -18,7 +18,9 @@
 //! # #[unsafe(no_mangle)] extern "C" fn nmi_doc_mono_fast_ns() -> u64 { FAST_NS.fetch_add(10, Ordering::Relaxed) }
 //! time_core::declare_clocks! {
 //!     MonotonicFast {
-//!         getter: nmi_doc_mono_fast_ns, returns: u64, monotonic: true, nmi_safe: true,
+//!         // Not `monotonic`: a reading taken in an NMI during a timekeeper update can
+//!         // be ahead of the next ones (kernel/time/timekeeping.c).
+//!         getter: nmi_doc_mono_fast_ns, returns: u64, monotonic: false, nmi_safe: true,
 //!         doc: "CLOCK_MONOTONIC through the NMI-safe ktime_get_mono_fast_ns()",
 //!     },
 //! }

@@ -11,6 +11,8 @@ pub use core::primitive::{bool, str, u64, u8};
 
 /// Writes out the rows `declare_clocks!` validated (see `items.rs`).
 pub use crate::__clock_items as clock_items;
+/// Writes out the kernel services of a table (see `services.rs`).
+pub use crate::__kernel_services as kernel_services;
 
 /// `ClockSource::ID` from a row's optional `clockid`, written `[]` or `[id]` by
 /// `clock_items!`; evaluated at compile time.

@@ -29,3 +29,23 @@ ktime_t rust_helper_ktime_get_clocktai(void)
 {
 	return ktime_get_clocktai();
 }
+
+ktime_t rust_helper_ktime_get_coarse(void)
+{
+	return ktime_get_coarse();
+}
+
+ktime_t rust_helper_ktime_get_coarse_real(void)
+{
+	return ktime_get_coarse_real();
+}
+
+ktime_t rust_helper_ktime_get_coarse_boottime(void)
+{
+	return ktime_get_coarse_boottime();
+}
+
+ktime_t rust_helper_ktime_get_coarse_clocktai(void)
+{
+	return ktime_get_coarse_clocktai();
+}

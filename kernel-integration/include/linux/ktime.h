@@ -1,23 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Host model of include/linux/ktime.h: ktime_t - nanosecond-resolution time
- * format, and the few helpers the host timekeeper uses. As in the kernel,
- * this header pulls in linux/timekeeping.h at its end.
+ * format, and the helpers that the host timekeeper and the static inline
+ * getters use. As in the kernel, this header pulls in linux/timekeeping.h at
+ * its end.
  */
 #ifndef _LINUX_KTIME_H
 #define _LINUX_KTIME_H
 
+#include <linux/time64.h>
 #include <linux/types.h>
 
 /* Nanosecond scalar representation for kernel time values */
 typedef s64	ktime_t;
 
-/* From include/vdso/time64.h and include/linux/time64.h. */
-#define NSEC_PER_USEC	1000L
-#define NSEC_PER_MSEC	1000000L
-#define NSEC_PER_SEC	1000000000L
-#define KTIME_MAX	((s64)~((u64)1 << 63))
-#define KTIME_MIN	(-KTIME_MAX - 1)
+/**
+ * ktime_set - Set a ktime_t variable from a seconds/nanoseconds value
+ * @secs:	seconds to set
+ * @nsecs:	nanoseconds to set
+ *
+ * Return: The ktime_t representation of the value.
+ */
+static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
+{
+	if (secs >= KTIME_SEC_MAX)
+		return KTIME_MAX;
+
+	return secs * NSEC_PER_SEC + (s64)nsecs;
+}
 
 /* Subtract two ktime_t variables. rem = lhs -rhs: */
 #define ktime_sub(lhs, rhs)	((lhs) - (rhs))
@@ -25,10 +35,21 @@ typedef s64	ktime_t;
 /* Add two ktime_t variables. res = lhs + rhs: */
 #define ktime_add(lhs, rhs)	((lhs) + (rhs))
 
+/* convert a timespec64 to ktime_t format: */
+static inline ktime_t timespec64_to_ktime(struct timespec64 ts)
+{
+	return ktime_set(ts.tv_sec, ts.tv_nsec);
+}
+
 /* Convert ktime_t to nanoseconds */
 static inline s64 ktime_to_ns(const ktime_t kt)
 {
 	return kt;
+}
+
+static inline ktime_t ns_to_ktime(u64 ns)
+{
+	return ns;
 }
 
 #include <linux/timekeeping.h>

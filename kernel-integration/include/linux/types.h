@@ -18,4 +18,7 @@ typedef __u32 u32;
 typedef __s64 s64;
 typedef __u64 u64;
 
+typedef int __kernel_clockid_t;
+typedef __kernel_clockid_t clockid_t;
+
 #endif /* _LINUX_TYPES_H */

@@ -393,10 +393,11 @@ mod tests {
         );
         assert!(!out.contains("kernel_services !"), "{out}");
 
-        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n";
+        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n\n\
+                    [[clock]]\nname = \"Coarse\"\ngetter = \"c\"\nmonotonic = true\nresolution = \"tick\"\n";
         let (errors, _) = table_errors("services-wall.toml", wall, quote!(, bindings = b));
         assert!(
-            errors[0].contains("`kernel_services` need a monotonic clock"),
+            errors[0].contains("`kernel_services` need a monotonic clock finer than the tick"),
             "{errors:?}"
         );
 
@@ -466,5 +467,24 @@ mod tests {
 
     fn errors_of(out: &TokenStream) -> usize {
         errors(out).len()
+    }
+
+    #[test]
+    fn the_posix_backend_declares_kernel_only_rows_without_a_reader() {
+        let table = format!(
+            "{MONO}\n[[clock]]\nname = \"BootCoarse\"\ngetter = \"ktime_get_coarse_boottime\"\n\
+             monotonic = true\n\n[[clock]]\nname = \"Nothing\"\nmonotonic = true\n"
+        );
+        let (errors, out) = table_errors("kernel-only.toml", &table, quote!(, backend = posix));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("clock `Nothing` is missing the required key `clockid`"),
+            "{errors:?}"
+        );
+        assert!(
+            out.contains("A kernel-only clock") && out.contains("pub enum BootCoarse { }"),
+            "{out}"
+        );
+        assert!(out.contains("count = 1 ;"), "only Mono is readable: {out}");
     }
 }

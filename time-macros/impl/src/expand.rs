@@ -49,6 +49,16 @@ pub fn expand(
                 marker_only_types.extend(marker_only(name));
                 continue;
             }
+            Declared::KernelOnly(name) => {
+                let doc =
+                    " A kernel-only clock: its row in the clock table has no `clockid`, so the \
+                           posix backend, which reads clocks with `clock_gettime`, cannot read it.";
+                marker_only_types.extend(quote! {
+                    #[doc = #doc]
+                    pub enum #name {}
+                });
+                continue;
+            }
         };
         let id = clock
             .clockid

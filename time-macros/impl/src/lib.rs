@@ -7,7 +7,7 @@
 //! | stage | module | from → to |
 //! |---|---|---|
 //! | parse | [`input`] | the invocation's tokens → [`model::Options`] and a table source |
-//! | find | [`env`] | a table path → the file's text ([`env::Environment`]) |
+//! | find | [`env`](mod@env) | a table path → the file's text ([`env::Environment`]) |
 //! | read | `table` (feature `toml`) | TOML text → [`model::ClockRow`]s, with byte spans |
 //! | validate | [`validate`] | rows → [`model::Declared`] clocks; every error collected |
 //! | expand | [`expand`] | declared clocks → tokens for time-core's template |

@@ -533,4 +533,7 @@ pub enum Declared {
     Clock(Clock),
     /// Only the marker type of a row with errors (already reported).
     MarkerOnly(Ident),
+    /// Only the marker type of a clock that the posix backend cannot read: its row has
+    /// a `getter` but no `clockid`.
+    KernelOnly(Ident),
 }

@@ -10,7 +10,7 @@ mod unique;
 pub use names::is_keyword;
 
 use crate::diagnostics::Diagnostics;
-use crate::model::{Backend, Clock, ClockRow, Declared, Located, Options, Site};
+use crate::model::{Backend, Clock, ClockRow, Declared, Located, Options, Resolution, Site};
 use proc_macro2::Ident;
 use unique::Uniqueness;
 
@@ -55,6 +55,10 @@ pub fn validate(
             continue;
         };
         let clean = diagnostics.count() == before && !row.had_errors;
+        if clean && checked.kernel_only {
+            declared.push(Declared::KernelOnly(name));
+            continue;
+        }
         // The posix backend reads clocks by id; a getter, if written, is not used.
         let has_reader = checked.getter.is_some() || options.backend == Backend::Posix;
         declared.push(match (clean && has_reader, row.monotonic.as_ref()) {
@@ -82,8 +86,8 @@ pub fn validate(
 }
 
 /// The clock that `kernel_services` (`services`: the option or the table's key) time
-/// their waits on: the row named `Monotonic`,
-/// else the first monotonic clock. Reports a missing bindings module or monotonic
+/// their waits on: the row named `Monotonic`, else the first monotonic clock that is
+/// not a tick clock (`resolution = "tick"`). Reports a missing bindings module or monotonic
 /// clock at the `kernel_services` key; `None` when nothing is to be generated.
 pub fn kernel_services_clock(
     declared: &[Declared],
@@ -108,8 +112,12 @@ pub fn kernel_services_clock(
         );
         return None;
     }
+    // Timeouts of microseconds cannot be measured on a clock that advances only at
+    // the tick.
     let clocks = declared.iter().filter_map(|declared| match declared {
-        Declared::Clock(clock) if clock.monotonic => Some(clock),
+        Declared::Clock(clock) if clock.monotonic && clock.resolution != Some(Resolution::Tick) => {
+            Some(clock)
+        }
         _ => None,
     });
     let clock = clocks
@@ -119,7 +127,7 @@ pub fn kernel_services_clock(
     if clock.is_none() {
         diagnostics.error(
             &services.site,
-            "`kernel_services` need a monotonic clock to time their waits, and the table has none",
+            "`kernel_services` need a monotonic clock finer than the tick to time their waits, and the table has none",
             "declare one with `monotonic = true` (the kernel's `ktime_get`, CLOCK_MONOTONIC), or remove `kernel_services`",
         );
     }
@@ -172,6 +180,7 @@ mod tests {
             .map(|d| match d {
                 Declared::Clock(clock) => clock.name.to_string(),
                 Declared::MarkerOnly(name) => format!("marker:{name}"),
+                Declared::KernelOnly(name) => format!("kernel-only:{name}"),
             })
             .collect()
     }
@@ -339,7 +348,11 @@ mod tests {
             site,
         ));
         let (declared, errors) = run(
-            &[with_id, row(Some("NoId"), Some("g"), Some(false))],
+            &[
+                with_id,
+                row(Some("NoId"), None, Some(false)),
+                row(Some("KernelOnly"), Some("g"), Some(false)),
+            ],
             &posix,
         );
         assert_eq!(errors.len(), 1, "{errors:?}");
@@ -347,7 +360,10 @@ mod tests {
             errors[0].starts_with("clock `NoId` is missing the required key `clockid`"),
             "{errors:?}"
         );
-        assert_eq!(names(&declared), ["Mono", "marker:NoId"]);
+        assert_eq!(
+            names(&declared),
+            ["Mono", "marker:NoId", "kernel-only:KernelOnly"]
+        );
     }
 
     #[test]

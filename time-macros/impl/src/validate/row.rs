@@ -60,6 +60,8 @@ pub(super) struct CheckedRow {
     pub(super) capabilities: Vec<Capability>,
     /// The row's place among related clocks, before the checks across rows.
     pub(super) relation: RowRelation,
+    /// The backend cannot read the clock (posix, and the row has no `clockid`).
+    pub(super) kernel_only: bool,
 }
 
 /// What a row says about offsets, checked within the row.
@@ -121,7 +123,16 @@ pub(super) fn check(
         .clockid
         .as_ref()
         .and_then(|clockid| check_clockid(clockid, options, diagnostics));
-    if options.backend == Backend::Posix && row.clockid.is_none() && !row.mentions(model::CLOCKID) {
+    // A row with a getter and no clock id is a kernel-only clock (the kernel has no
+    // clockid_t for the coarse BootTime and TAI readers): one table serves both
+    // backends, so the posix backend declares it without a reader instead of failing.
+    let kernel_only =
+        options.backend == Backend::Posix && row.clockid.is_none() && row.getter.is_some();
+    if options.backend == Backend::Posix
+        && row.clockid.is_none()
+        && !kernel_only
+        && !row.mentions(model::CLOCKID)
+    {
         missing(
             row,
             index,
@@ -143,6 +154,7 @@ pub(super) fn check(
         resolution,
         capabilities,
         relation,
+        kernel_only,
     }
 }
 

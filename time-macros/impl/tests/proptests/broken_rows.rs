@@ -131,6 +131,8 @@ pub(crate) fn fault() -> impl Strategy<Value = Fault> {
 pub(crate) enum Outcome {
     Clock,
     MarkerOnly,
+    /// Posix backend, a getter and no clock id: declared without a reader, no error.
+    KernelOnly,
     Absent,
 }
 
@@ -153,7 +155,8 @@ pub(crate) fn missing_error(
     let required = match key {
         "name" | "monotonic" => true,
         "getter" => !table.posix,
-        "clockid" => table.posix,
+        // With a getter and no clock id, the posix backend declares a kernel-only clock.
+        "clockid" => table.posix && table.rows[row].getter.is_none(),
         _ => false,
     };
     let (line, column) = written.row_start(row);
@@ -232,6 +235,7 @@ pub(crate) fn apply_fault(
             match key {
                 "name" => rows[row] = Outcome::Absent,
                 _ if missing.is_some() => rows[row] = Outcome::MarkerOnly,
+                "clockid" if table.posix => rows[row] = Outcome::KernelOnly,
                 _ => {}
             }
             errors.extend(missing);
@@ -459,6 +463,14 @@ pub(crate) fn one_broken_row_is_reported_exactly_and_the_others_still_expand() {
                     prop_assert!(
                         expansion.sources.contains(name),
                         "`{}` is not a complete clock\n{}",
+                        name,
+                        text
+                    );
+                }
+                if *outcome == Outcome::KernelOnly {
+                    prop_assert!(
+                        expansion.kernel_only.contains(name),
+                        "`{}` should be kernel-only\n{}",
                         name,
                         text
                     );

@@ -1,5 +1,6 @@
 //! Generated clocks against the raw calls they wrap, side by side in one run:
-//! `cargo bench -p kernel-integration --bench clocks` (ratios: `scripts/bench-ratios.sh`).
+//! `cargo bench -p clock-tests --features bench --bench clocks` (ratios:
+//! `scripts/bench-ratios.sh`).
 //!
 //! - `now`: `Instant::<Monotonic>::now()` (generated) vs `unsafe { bindings::ktime_get() }`
 //!   (the raw FFI call it wraps) vs `std::time::Instant::now()` vs

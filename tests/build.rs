@@ -1,0 +1,378 @@
+//! Derives, from the root `clocks.toml`, the bindgen-shaped stand-in bindings that
+//! `tests/tests/lints.rs` declares the table's clocks over, so that the lint test
+//! follows the table: a row added or removed there needs no edit here.
+//!
+//! `$OUT_DIR/lint_bindings.rs` holds, in the shape bindgen gives the real bindings:
+//! one `unsafe fn getter() -> Ktime` (or `-> u64` for `returns = "u64"`) per row, each
+//! returning its own reading; a `u32` constant per `clockid` constant name; `tk_offsets`
+//! with every offset the table names and `ktime_mono_to_any`; and, when the table sets
+//! `kernel_services = true`, the delay, jiffies and hrtimer functions of the kernel
+//! services. `$OUT_DIR/lint_expected.rs` holds what the test checks against: each
+//! clock's reading and id, the conversions between related clocks, and uses of the
+//! kernel services when the table enables them.
+
+use std::env;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use toml::de::{DeTable, DeValue};
+
+/// The clock ids of the kernel's `include/uapi/linux/time.h`.
+const UAPI_CLOCK_IDS: &[(&str, u32)] = &[
+    ("CLOCK_REALTIME", 0),
+    ("CLOCK_MONOTONIC", 1),
+    ("CLOCK_PROCESS_CPUTIME_ID", 2),
+    ("CLOCK_THREAD_CPUTIME_ID", 3),
+    ("CLOCK_MONOTONIC_RAW", 4),
+    ("CLOCK_REALTIME_COARSE", 5),
+    ("CLOCK_MONOTONIC_COARSE", 6),
+    ("CLOCK_BOOTTIME", 7),
+    ("CLOCK_REALTIME_ALARM", 8),
+    ("CLOCK_BOOTTIME_ALARM", 9),
+    ("CLOCK_TAI", 11),
+];
+
+/// The kernel's `enum tk_offsets`, in order.
+const KERNEL_OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
+
+/// One `[[clock]]` row, as far as the stand-in needs it.
+#[derive(Default)]
+struct Row {
+    name: String,
+    getter: String,
+    returns_u64: bool,
+    clockid: Option<ClockId>,
+    offset: Option<String>,
+    offset_base: bool,
+}
+
+enum ClockId {
+    Constant(String),
+    Number(String),
+}
+
+fn main() {
+    let table = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"))
+        .join("../clocks.toml");
+    println!("cargo:rerun-if-changed={}", table.display());
+    println!("cargo:rerun-if-changed=build.rs");
+    let text = std::fs::read_to_string(&table)
+        .unwrap_or_else(|error| fail(&format!("cannot read {}: {error}", table.display())));
+    // A malformed table is declare_clocks!'s to report, with its line and column; the
+    // stand-in then declares what it could read.
+    let (rows, kernel_services) = match DeTable::parse(&text) {
+        Ok(document) => read(document.get_ref()),
+        Err(_) => (Vec::new(), false),
+    };
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("set by cargo"));
+    write(
+        &out.join("lint_bindings.rs"),
+        &bindings(&rows, kernel_services),
+    );
+    write(
+        &out.join("lint_expected.rs"),
+        &expected(&rows, kernel_services),
+    );
+}
+
+fn fail(message: &str) -> ! {
+    println!("cargo:warning={message}");
+    std::process::exit(1)
+}
+
+fn write(path: &PathBuf, text: &str) {
+    std::fs::write(path, text)
+        .unwrap_or_else(|error| fail(&format!("cannot write {}: {error}", path.display())));
+}
+
+fn read(document: &DeTable<'_>) -> (Vec<Row>, bool) {
+    let mut rows = Vec::new();
+    let mut kernel_services = false;
+    for (key, value) in document {
+        match (key.get_ref().as_ref(), value.get_ref()) {
+            ("kernel_services", DeValue::Boolean(flag)) => kernel_services = *flag,
+            ("clock", DeValue::Array(array)) => {
+                rows.extend(
+                    array
+                        .iter()
+                        .filter_map(|row| row.get_ref().as_table().map(read_row)),
+                );
+            }
+            _ => {}
+        }
+    }
+    (rows, kernel_services)
+}
+
+fn read_row(table: &DeTable<'_>) -> Row {
+    let mut row = Row::default();
+    for (key, value) in table {
+        match (key.get_ref().as_ref(), value.get_ref()) {
+            ("name", DeValue::String(text)) => row.name = text.to_string(),
+            ("getter", DeValue::String(text)) => row.getter = text.to_string(),
+            ("returns", DeValue::String(text)) => row.returns_u64 = text == "u64",
+            ("clockid", DeValue::String(text)) => {
+                row.clockid = Some(ClockId::Constant(text.to_string()));
+            }
+            ("clockid", DeValue::Integer(number)) => {
+                let value = i64::from_str_radix(number.as_str(), number.radix())
+                    .unwrap_or_else(|_| fail("clockid out of range"));
+                row.clockid = Some(ClockId::Number(value.to_string()));
+            }
+            ("offset", DeValue::String(text)) => row.offset = Some(text.to_string()),
+            ("offset_base", DeValue::Boolean(flag)) => row.offset_base = *flag,
+            _ => {}
+        }
+    }
+    row
+}
+
+/// The reading of the getter of row `index`: distinct for every row.
+fn reading(index: usize) -> i64 {
+    i64::try_from(index + 1).expect("few rows") * 1_000_000 + 5
+}
+
+/// The value of each offset: the kernel's for its three, then one each in table order.
+fn offsets(rows: &[Row]) -> Vec<(String, u32)> {
+    let mut offsets: Vec<(String, u32)> = KERNEL_OFFSETS
+        .iter()
+        .zip(0..)
+        .map(|(name, value)| ((*name).to_owned(), value))
+        .collect();
+    for row in rows {
+        if let Some(offset) = &row.offset {
+            if !offsets.iter().any(|(name, _)| name == offset) {
+                let value = u32::try_from(offsets.len()).expect("few offsets");
+                offsets.push((offset.clone(), value));
+            }
+        }
+    }
+    offsets
+}
+
+/// The stand-in's value of a clock-id constant: the uapi one, or one past them.
+fn clockid_value(name: &str, index: usize) -> u32 {
+    UAPI_CLOCK_IDS
+        .iter()
+        .find(|(uapi, _)| *uapi == name)
+        .map_or_else(
+            || 100 + u32::try_from(index).expect("few rows"),
+            |&(_, value)| value,
+        )
+}
+
+/// `value` as a Rust literal with `_` between groups of three digits.
+fn literal(value: i64) -> String {
+    let digits = value.unsigned_abs().to_string();
+    let mut text = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            text.push('_');
+        }
+        text.push(digit);
+    }
+    if value < 0 {
+        text.insert(0, '-');
+    }
+    text
+}
+
+/// What `ktime_mono_to_any` adds for offset value `value`.
+fn offset_shift(value: u32) -> i64 {
+    1_000 * (i64::from(value) + 1)
+}
+
+fn bindings(rows: &[Row], kernel_services: bool) -> String {
+    let mut text = String::new();
+    let mut constants = Vec::new();
+    for (index, row) in rows.iter().enumerate() {
+        if let Some(ClockId::Constant(name)) = &row.clockid {
+            if !constants.contains(name) {
+                let value = clockid_value(name, index);
+                writeln!(text, "pub const {name}: u32 = {value};").unwrap();
+                constants.push(name.clone());
+            }
+        }
+    }
+    text.push_str("\npub type tk_offsets = ::std::os::raw::c_uint;\n");
+    for (name, value) in offsets(rows) {
+        writeln!(text, "pub const tk_offsets_{name}: tk_offsets = {value};").unwrap();
+    }
+    text.push_str(
+        "\n/// # Safety\n/// Always safe; `unsafe` to match the shape of a bindgen'd C function.\n\
+         pub unsafe fn ktime_mono_to_any(ktime: Ktime, offset: tk_offsets) -> Ktime {\n    \
+         ktime + 1_000 * (Ktime::from(offset) + 1)\n}\n",
+    );
+    for (index, row) in rows.iter().enumerate() {
+        let (ty, value) = if row.returns_u64 {
+            ("u64", format!("{}_u64", literal(reading(index))))
+        } else {
+            ("Ktime", literal(reading(index)))
+        };
+        writeln!(
+            text,
+            "\n/// # Safety\n/// Always safe.\npub unsafe fn {}() -> {ty} {{\n    {value}\n}}",
+            row.getter
+        )
+        .unwrap();
+    }
+    if kernel_services {
+        text.push_str(KERNEL_SERVICES);
+    }
+    text
+}
+
+/// The kernel services' C side (the signatures of the kernel's, bindgen-shaped), as
+/// stand-ins: the hrtimer functions keep the expiry in the struct, nothing fires.
+const KERNEL_SERVICES: &str = r#"
+pub const MAX_UDELAY_MS: u32 = 5;
+pub type clockid_t = ::std::os::raw::c_int;
+pub type hrtimer_mode = ::std::os::raw::c_uint;
+pub const hrtimer_mode_HRTIMER_MODE_ABS: hrtimer_mode = 0;
+pub const hrtimer_mode_HRTIMER_MODE_REL: hrtimer_mode = 1;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED: hrtimer_mode = 2;
+pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED: hrtimer_mode = 3;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_SOFT: hrtimer_mode = 4;
+pub const hrtimer_mode_HRTIMER_MODE_REL_SOFT: hrtimer_mode = 5;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT: hrtimer_mode = 6;
+pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT: hrtimer_mode = 7;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_HARD: hrtimer_mode = 8;
+pub const hrtimer_mode_HRTIMER_MODE_REL_HARD: hrtimer_mode = 9;
+pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD: hrtimer_mode = 10;
+pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD: hrtimer_mode = 11;
+pub type hrtimer_restart = ::std::os::raw::c_uint;
+pub const hrtimer_restart_HRTIMER_NORESTART: hrtimer_restart = 0;
+pub const hrtimer_restart_HRTIMER_RESTART: hrtimer_restart = 1;
+
+#[repr(C)]
+pub struct timerqueue_node {
+    pub expires: Ktime,
+}
+
+#[repr(C)]
+pub struct hrtimer {
+    pub node: timerqueue_node,
+    pub function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
+}
+
+/// # Safety
+/// Always safe.
+pub unsafe fn fsleep(_usecs: ::std::os::raw::c_ulong) {}
+/// # Safety
+/// Always safe.
+pub unsafe fn udelay(_usecs: ::std::os::raw::c_ulong) {}
+/// # Safety
+/// Always safe.
+pub unsafe fn __msecs_to_jiffies(m: ::std::os::raw::c_uint) -> ::std::os::raw::c_ulong {
+    ::std::os::raw::c_ulong::from(m) / 4
+}
+/// # Safety
+/// `timer` must be valid for writes.
+pub unsafe fn hrtimer_setup(
+    timer: *mut hrtimer,
+    function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
+    _clock_id: clockid_t,
+    _mode: hrtimer_mode,
+) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        timer.write(hrtimer {
+            node: timerqueue_node { expires: 0 },
+            function,
+        });
+    }
+}
+/// # Safety
+/// `timer` must be set up.
+pub unsafe fn hrtimer_start_range_ns(
+    timer: *mut hrtimer,
+    tim: Ktime,
+    _range_ns: u64,
+    _mode: hrtimer_mode,
+) {
+    // SAFETY: the caller's contract.
+    unsafe { (*timer).node.expires = tim };
+}
+/// # Safety
+/// `timer` must be set up.
+pub unsafe fn hrtimer_cancel(_timer: *mut hrtimer) -> ::std::os::raw::c_int {
+    0
+}
+/// # Safety
+/// `timer` must be set up.
+pub unsafe fn hrtimer_forward(timer: *mut hrtimer, _now: Ktime, interval: Ktime) -> u64 {
+    // SAFETY: the caller's contract.
+    unsafe { (*timer).node.expires += interval };
+    1
+}
+"#;
+
+/// Uses of the kernel services in the lint test, when the table enables them.
+const SERVICES_CHECK: &str = "
+    assert_eq!(kernel_clocks::msecs_to_jiffies(8), 2);
+    kernel_clocks::delay::fsleep(time_core::Delta::from_micros(1));
+    let polled = kernel_clocks::poll::read_poll_timeout(
+        || Ok(3),
+        |v| *v == 3,
+        time_core::Delta::ZERO,
+        time_core::Delta::from_millis(1),
+    );
+    assert_eq!(polled, Ok(3));
+";
+
+fn expected(rows: &[Row], kernel_services: bool) -> String {
+    let mut text = String::from(
+        "/// Each clock's name, stand-in reading and clock id, in table order.\n\
+         const EXPECTED: &[(&str, Ktime, Option<ClockId>)] = &[\n",
+    );
+    for (index, row) in rows.iter().enumerate() {
+        let id = match &row.clockid {
+            None => "None".to_owned(),
+            Some(ClockId::Constant(name)) => {
+                // The first row naming a constant gave it its value.
+                let first = rows
+                    .iter()
+                    .position(
+                        |other| matches!(&other.clockid, Some(ClockId::Constant(n)) if n == name),
+                    )
+                    .unwrap_or(index);
+                format!("Some({})", clockid_value(name, first))
+            }
+            Some(ClockId::Number(number)) => format!("Some({number})"),
+        };
+        writeln!(
+            text,
+            "    ({:?}, {}, {id}),",
+            row.name,
+            literal(reading(index))
+        )
+        .unwrap();
+    }
+    text.push_str("];\n\n/// Converts from the offset base to every clock with an offset.\nfn check_conversions() {\n");
+    let offsets = offsets(rows);
+    if let Some((base_index, base)) = rows.iter().enumerate().find(|(_, row)| row.offset_base) {
+        for row in rows {
+            let Some(offset) = &row.offset else { continue };
+            let value = offsets
+                .iter()
+                .find(|(name, _)| name == offset)
+                .map_or(0, |&(_, value)| value);
+            writeln!(
+                text,
+                "    assert_eq!(Instant::<kernel_clocks::{}>::now().to_clock::<kernel_clocks::{}>().to_ktime(), {});",
+                base.name,
+                row.name,
+                literal(reading(base_index) + offset_shift(value))
+            )
+            .unwrap();
+        }
+    }
+    text.push_str(
+        "}\n\n/// Uses the kernel services, when the table enables them.\nfn check_services() {",
+    );
+    if kernel_services {
+        text.push_str(SERVICES_CHECK);
+    }
+    text.push_str("}\n");
+    text
+}

@@ -1,0 +1,109 @@
+//! The README's table of clocks and their capabilities is generated from the root
+//! `clocks.toml`, and this test keeps it so: it regenerates the table and fails, with
+//! the table it expected, when the README says anything else.
+//!
+//! After editing `clocks.toml`: `UPDATE_README=1 cargo test -p clock-tests --test
+//! readme_capabilities` rewrites the table in README.md (then read the diff).
+
+use std::path::Path;
+use toml::de::{DeTable, DeValue};
+
+const BEGIN: &str = "<!-- clock table: generated from clocks.toml, checked by tests/tests/readme_capabilities.rs -->";
+const END: &str = "<!-- end of clock table -->";
+
+/// The value of `key` in `row`, as the README shows it.
+fn value(row: &DeTable<'_>, key: &str) -> Option<String> {
+    row.get(key).map(|value| match value.get_ref() {
+        DeValue::String(text) => text.to_string(),
+        DeValue::Boolean(flag) => flag.to_string(),
+        DeValue::Integer(integer) => integer.as_str().to_owned(),
+        other => panic!("`{key}` has an unexpected value: {other:?}"),
+    })
+}
+
+fn flag(row: &DeTable<'_>, key: &str) -> &'static str {
+    match value(row, key).as_deref() {
+        Some("true") => "yes",
+        _ => "—",
+    }
+}
+
+/// The table the README must hold, from `clocks.toml`'s text.
+fn expected_table(clocks_toml: &str) -> String {
+    let document = DeTable::parse(clocks_toml).expect("clocks.toml parses");
+    let rows = match document.get_ref().get("clock").map(|rows| rows.get_ref()) {
+        Some(DeValue::Array(rows)) => rows,
+        _ => panic!("clocks.toml has no [[clock]] rows"),
+    };
+    let mut table = String::from(
+        "| clock | getter | `clockid` | monotonic | settable | counts suspend | hrtimer | NMI-safe | resolution |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
+    );
+    for row in rows {
+        let DeValue::Table(row) = row.get_ref() else {
+            panic!("a [[clock]] row is not a table")
+        };
+        let name = value(row, "name").expect("every row has a name");
+        let getter = value(row, "getter").unwrap_or_default();
+        let returns = match value(row, "returns").as_deref() {
+            Some("u64") => " (`u64`)",
+            _ => "",
+        };
+        let clockid = value(row, "clockid").map_or_else(|| "—".to_owned(), |id| format!("`{id}`"));
+        let resolution = match value(row, "resolution").as_deref() {
+            None | Some("1") => "1 ns".to_owned(),
+            Some("tick") => "tick".to_owned(),
+            Some(nanos) => format!("{nanos} ns"),
+        };
+        table.push_str(&format!(
+            "| `{name}` | `{getter}`{returns} | {clockid} | {} | {} | {} | {} | {} | {resolution} |\n",
+            flag(row, "monotonic"),
+            flag(row, "settable"),
+            flag(row, "counts_suspend"),
+            flag(row, "hrtimer"),
+            flag(row, "nmi_safe"),
+        ));
+    }
+    table
+}
+
+#[test]
+fn readme_clock_table_matches_clocks_toml() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let clocks = std::fs::read_to_string(root.join("clocks.toml")).expect("read clocks.toml");
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).expect("read README.md");
+    let expected = expected_table(&clocks);
+    let start = readme
+        .find(BEGIN)
+        .expect("README.md has the clock table's start marker")
+        + BEGIN.len();
+    let end = readme
+        .find(END)
+        .expect("README.md has the clock table's end marker");
+    let shown = readme.get(start..end).unwrap_or("").trim_matches('\n');
+    if shown == expected.trim_end_matches('\n') {
+        return;
+    }
+    if std::env::var_os("UPDATE_README").is_some() {
+        let updated = format!("{}\n{}{}", &readme[..start], expected, &readme[end..]);
+        std::fs::write(&readme_path, updated).expect("write README.md");
+        return;
+    }
+    panic!(
+        "README.md's clock table does not match clocks.toml; it should be:\n\n{expected}\n\
+         (UPDATE_README=1 cargo test -p clock-tests --test readme_capabilities rewrites it)"
+    );
+}
+
+#[test]
+fn the_table_follows_each_row() {
+    let table = expected_table(
+        "[[clock]]\nname = \"A\"\ngetter = \"a_fast_ns\"\nreturns = \"u64\"\nmonotonic = false\nnmi_safe = true\n\
+         resolution = \"tick\"\n",
+    );
+    assert!(
+        table.ends_with("| `A` | `a_fast_ns` (`u64`) | — | — | — | — | — | yes | tick |\n"),
+        "{table}"
+    );
+}

@@ -1,0 +1,79 @@
+//! Copies of crates and of the workspace in temp dirs outside the workspace, built by
+//! an inner cargo with a target dir kept between runs under `CARGO_TARGET_TMPDIR`
+//! (so that only the first run compiles the dependencies).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// This workspace's root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("workspace dir")
+}
+
+/// A fresh, empty temp dir for this process, named after `what`.
+pub fn temp_dir(what: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("typed-clocks-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A target dir under cargo's `CARGO_TARGET_TMPDIR`, kept between runs.
+pub fn cached_target(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+/// Copies `from` into `to` recursively, leaving out `target` dirs, `.git` and the
+/// names in `skip` (relative to `from`).
+pub fn copy_tree(from: &Path, to: &Path, skip: &[&str]) {
+    fn walk(from: &Path, to: &Path, root: &Path, skip: &[&str]) {
+        std::fs::create_dir_all(to).expect("create dir");
+        for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            let relative = path.strip_prefix(root).expect("under root");
+            if name == "target" || name == ".git" || skip.iter().any(|s| relative == Path::new(s)) {
+                continue;
+            }
+            let file_type = entry.file_type().expect("file type");
+            if file_type.is_dir() {
+                walk(&path, &to.join(&name), root, skip);
+            } else if file_type.is_file() {
+                std::fs::copy(&path, to.join(&name)).expect("copy file");
+            }
+        }
+    }
+    walk(from, to, from, skip);
+}
+
+/// `cargo ARGS --offline` in `dir` with target dir `target`, to run. The outer cargo's
+/// settings for this test binary are not the inner build's; `CARGO_HOME` (registry,
+/// offline cache) is inherited as it is.
+pub fn cargo_command(dir: &Path, target: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO"));
+    let _ = command
+        .args(args)
+        .arg("--offline")
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_BUILD_TARGET_DIR")
+        .env_remove("CARGO_MAKEFLAGS");
+    command
+}
+
+/// Runs `cargo ARGS --offline` in `dir` with target dir `target` (see `cargo_command`).
+pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
+    cargo_command(dir, target, args)
+        .output()
+        .expect("run cargo")
+}
+
+/// The text of `output`'s stderr.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}

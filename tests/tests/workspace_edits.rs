@@ -1,0 +1,328 @@
+//! Adding a clock to the project is a table edit, end to end: in a copy of the whole
+//! workspace, rows for every real kernel clock reader that the root `clocks.toml` does
+//! not have yet go into the table — and nothing else changes — and the main demo
+//! prints each new clock with its reading. Removing a row then breaks the code that
+//! uses it, with an error naming the clock. And the build script stops with one
+//! sentence, not a bindgen panic, when libclang cannot be loaded.
+
+mod scratch;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use toml::de::{DeTable, DeValue};
+
+/// Every clock reader of the kernel's `include/linux/timekeeping.h` (the host kernel in
+/// kernel-integration has them all), as a `clocks.toml` row: name, getter, whether it
+/// never goes backwards, and the rest of the row.
+const KERNEL_CLOCKS: &[(&str, &str, bool, &str)] = &[
+    (
+        "Monotonic",
+        "ktime_get",
+        true,
+        "clockid = \"CLOCK_MONOTONIC\"",
+    ),
+    (
+        "RealTime",
+        "ktime_get_real",
+        false,
+        "clockid = \"CLOCK_REALTIME\"",
+    ),
+    (
+        "BootTime",
+        "ktime_get_boottime",
+        true,
+        "clockid = \"CLOCK_BOOTTIME\"",
+    ),
+    (
+        "Tai",
+        "ktime_get_clocktai",
+        false,
+        "clockid = \"CLOCK_TAI\"",
+    ),
+    (
+        "MonotonicRaw",
+        "ktime_get_raw",
+        true,
+        "clockid = \"CLOCK_MONOTONIC_RAW\"",
+    ),
+    // The coarse family: the time at the last tick. There are no uapi ids for the
+    // coarse boot and TAI clocks.
+    (
+        "MonotonicCoarse",
+        "ktime_get_coarse",
+        true,
+        "clockid = \"CLOCK_MONOTONIC_COARSE\"",
+    ),
+    (
+        "RealTimeCoarse",
+        "ktime_get_coarse_real",
+        false,
+        "clockid = \"CLOCK_REALTIME_COARSE\"",
+    ),
+    ("BootTimeCoarse", "ktime_get_coarse_boottime", true, ""),
+    ("TaiCoarse", "ktime_get_coarse_clocktai", false, ""),
+    // The NMI-safe accessors return u64 nanoseconds. Only the raw one is monotonic:
+    // the kernel documents that the others can be seen going back across an update.
+    (
+        "MonotonicFast",
+        "ktime_get_mono_fast_ns",
+        false,
+        "returns = \"u64\"\nnmi_safe = true\nclockid = \"CLOCK_MONOTONIC\"",
+    ),
+    (
+        "MonotonicRawFast",
+        "ktime_get_raw_fast_ns",
+        true,
+        "returns = \"u64\"\nnmi_safe = true\nclockid = \"CLOCK_MONOTONIC_RAW\"",
+    ),
+    (
+        "BootTimeFast",
+        "ktime_get_boot_fast_ns",
+        false,
+        "returns = \"u64\"\nnmi_safe = true\nclockid = \"CLOCK_BOOTTIME\"",
+    ),
+    (
+        "TaiFast",
+        "ktime_get_tai_fast_ns",
+        false,
+        "returns = \"u64\"\nnmi_safe = true\nclockid = \"CLOCK_TAI\"",
+    ),
+    (
+        "RealTimeFast",
+        "ktime_get_real_fast_ns",
+        false,
+        "returns = \"u64\"\nnmi_safe = true\nclockid = \"CLOCK_REALTIME\"",
+    ),
+];
+
+/// The text of kernel-integration's sources and examples in the workspace at `dir`.
+fn kernel_integration_sources(dir: &Path) -> String {
+    let mut text = String::new();
+    for sub in ["kernel-integration/src", "kernel-integration/examples"] {
+        for entry in std::fs::read_dir(dir.join(sub))
+            .expect("read dir")
+            .flatten()
+        {
+            if entry.path().extension().is_some_and(|ext| ext == "rs") {
+                text.push_str(&std::fs::read_to_string(entry.path()).expect("read source"));
+            }
+        }
+    }
+    text
+}
+
+/// Whether `text` has `word` as a whole word.
+fn names_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && !part(after)
+    })
+}
+
+/// `table` with only the `[[clock]]` rows whose name `keep` accepts (the text before
+/// the first row stays).
+fn keep_rows(table: &str, keep: impl Fn(&str) -> bool) -> String {
+    let mut parts = table.split("\n[[clock]]\n");
+    let mut kept = parts.next().unwrap_or_default().to_owned();
+    for row in parts {
+        let name = rows(&format!("[[clock]]\n{row}"))
+            .first()
+            .map(|(name, _)| name.clone())
+            .unwrap_or_default();
+        if keep(&name) {
+            kept.push_str("\n[[clock]]\n");
+            kept.push_str(row);
+        }
+    }
+    kept
+}
+
+/// The `(name, getter)` of every row of a `clocks.toml`.
+fn rows(table: &str) -> Vec<(String, String)> {
+    let document = DeTable::parse(table).expect("clocks.toml is valid TOML");
+    let mut rows = Vec::new();
+    for (key, value) in document.get_ref() {
+        let (true, DeValue::Array(array)) = (key.get_ref() == "clock", value.get_ref()) else {
+            continue;
+        };
+        for row in array {
+            let row = row.get_ref().as_table().expect("a [[clock]] table");
+            let field = |name: &str| {
+                row.iter()
+                    .find(|(key, _)| key.get_ref() == name)
+                    .and_then(|(_, value)| value.get_ref().as_str())
+                    .unwrap_or_default()
+                    .to_owned()
+            };
+            rows.push((field("name"), field("getter")));
+        }
+    }
+    rows
+}
+
+/// Every file under `dir` (but `target`), with its contents.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(dir: &Path, root: &Path, files: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for entry in std::fs::read_dir(dir).expect("read dir").flatten() {
+            let path = entry.path();
+            if entry.file_name() == "target" {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, root, files);
+            } else {
+                let relative = path.strip_prefix(root).expect("under root").to_owned();
+                let _ = files.insert(relative, std::fs::read(&path).expect("read file"));
+            }
+        }
+    }
+    let mut files = BTreeMap::new();
+    walk(dir, dir, &mut files);
+    files
+}
+
+/// The paths whose contents differ between two snapshots.
+fn changed(
+    before: &BTreeMap<PathBuf, Vec<u8>>,
+    after: &BTreeMap<PathBuf, Vec<u8>>,
+) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = before.keys().chain(after.keys()).cloned().collect();
+    paths.sort();
+    paths.dedup();
+    paths.retain(|path| before.get(path) != after.get(path));
+    paths
+}
+
+#[test]
+fn every_kernel_clock_is_a_table_edit_and_removing_one_breaks_its_users() {
+    let dir = scratch::temp_dir("workspace-copy");
+    scratch::copy_tree(&scratch::workspace(), &dir, &[]);
+    let target = scratch::cached_target("workspace-copy-target");
+    // Start from the rows that kernel-integration names in its code: whatever the
+    // root table has, the edit below then adds real rows.
+    let table_path = dir.join("clocks.toml");
+    let used = kernel_integration_sources(&dir);
+    let reduced = keep_rows(
+        &std::fs::read_to_string(&table_path).expect("clocks.toml"),
+        |name| names_word(&used, name),
+    );
+    std::fs::write(&table_path, &reduced).expect("write clocks.toml");
+    let before = snapshot(&dir);
+
+    // Add every kernel clock the table lacks (by getter), and nothing else.
+    let mut table = std::fs::read_to_string(&table_path).expect("clocks.toml");
+    let present = rows(&table);
+    let mut added = Vec::new();
+    for &(name, getter, monotonic, rest) in KERNEL_CLOCKS {
+        if present.iter().any(|(_, existing)| existing == getter) {
+            continue;
+        }
+        table.push_str(&format!(
+            "\n[[clock]]\nname = \"{name}\"\ngetter = \"{getter}\"\nmonotonic = {monotonic}\n{rest}\n"
+        ));
+        added.push(name);
+    }
+    std::fs::write(&table_path, &table).expect("write clocks.toml");
+
+    let output = scratch::cargo(
+        &dir,
+        &target,
+        &[
+            "run",
+            "--quiet",
+            "-p",
+            "kernel-integration",
+            "--example",
+            "clocks",
+        ],
+    );
+    let stderr = scratch::stderr(&output);
+    assert!(output.status.success(), "the demo failed:\n{stderr}");
+    let stdout = String::from_utf8(output.stdout).expect("utf-8");
+
+    // Every row of the table, new ones included, is printed with a reading.
+    for (name, _) in rows(&table) {
+        let line = stdout
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(name.as_str()))
+            .unwrap_or_else(|| panic!("the demo does not list {name}:\n{stdout}"));
+        let reading = line.split_whitespace().last().expect("a reading");
+        assert!(
+            reading.ends_with('s') && reading.starts_with(|c: char| c.is_ascii_digit()),
+            "{name} has no reading: {line:?}"
+        );
+    }
+    eprintln!("added to the table: {added:?}\n{stdout}");
+
+    // The table is the only file that changed (the build touched nothing else).
+    assert_eq!(
+        changed(&before, &snapshot(&dir)),
+        [PathBuf::from("clocks.toml")]
+    );
+
+    // Remove a row the demo uses: the build fails, naming the clock.
+    let boot = "\n[[clock]]\nname = \"BootTime\"\n";
+    let start = table.find(boot).expect("the root table has BootTime") + 1;
+    let end = table[start..]
+        .find("\n[[clock]]")
+        .map_or(table.len(), |end| start + end + 1);
+    table.replace_range(start..end, "");
+    std::fs::write(&table_path, &table).expect("write clocks.toml");
+    let output = scratch::cargo(
+        &dir,
+        &target,
+        &[
+            "build",
+            "--quiet",
+            "-p",
+            "kernel-integration",
+            "--example",
+            "clocks",
+        ],
+    );
+    let stderr = scratch::stderr(&output);
+    assert!(
+        !output.status.success(),
+        "the demo still builds without BootTime"
+    );
+    assert!(
+        stderr.contains("error") && stderr.contains("`BootTime`"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Without a loadable libclang the build stops with one sentence saying what to do;
+/// bindgen would panic with a backtrace. (A target dir of its own: bindgen's build
+/// depends on `LIBCLANG_PATH`, and switching it back and forth would rebuild it.)
+#[test]
+fn missing_libclang_is_one_sentence_not_a_panic() {
+    let dir = scratch::temp_dir("workspace-libclang");
+    scratch::copy_tree(&scratch::workspace(), &dir, &[]);
+    let output = scratch::cargo_command(
+        &dir,
+        &scratch::cached_target("libclang-missing-target"),
+        &["build", "--quiet", "-p", "kernel-integration"],
+    )
+    .env("LIBCLANG_PATH", "/nonexistent/libclang")
+    .output()
+    .expect("run cargo");
+    let stderr = scratch::stderr(&output);
+    assert!(
+        !output.status.success(),
+        "built without libclang?\n{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "error: kernel-integration runs bindgen, which cannot \
+             load libclang from LIBCLANG_PATH=/nonexistent/libclang: point LIBCLANG_PATH at \
+             the directory that holds libclang.so, or unset it and install libclang-dev\n"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}

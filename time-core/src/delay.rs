@@ -1,0 +1,107 @@
+//! The argument rules of the kernel's delay functions: how upstream's
+//! `kernel::time::delay::{fsleep, udelay}` turn a [`Delta`] into the microseconds
+//! they pass to C.
+//!
+//! The kernel services template (`kernel_services = true` in the clock table) calls
+//! the bindings' `fsleep`/`udelay` with these values. Both round up to whole
+//! microseconds, so that the delay is never shorter than asked, and clamp a value out
+//! of range to the largest one allowed, as upstream does; neither panics (upstream's
+//! `udelay` also has a `debug_assert!` on the range).
+//!
+//! C header: `include/linux/delay.h`.
+
+use crate::delta::Delta;
+
+/// The longest `fsleep`: `i32::MAX` microseconds (about 35.8 minutes). Longer sleeps
+/// could overflow inside the C `fsleep()` and sleep forever.
+pub const FSLEEP_MAX: Delta = Delta::from_micros(i32::MAX as i64);
+
+/// The microseconds `fsleep(delta)` passes to C: `delta` rounded up, or those of
+/// [`FSLEEP_MAX`] when `delta` is negative or longer (upstream's clamp: a negative
+/// span is a bug, and it sleeps the maximum rather than not at all).
+///
+/// ```
+/// use time_core::{delay::fsleep_micros, Delta};
+/// assert_eq!(fsleep_micros(Delta::from_nanos(1)), 1);
+/// assert_eq!(fsleep_micros(Delta::from_millis(2)), 2_000);
+/// assert_eq!(fsleep_micros(Delta::from_secs(10_000)), i32::MAX as u32);
+/// assert_eq!(fsleep_micros(Delta::from_nanos(-1)), i32::MAX as u32);
+/// ```
+#[inline]
+pub const fn fsleep_micros(delta: Delta) -> u32 {
+    let delta = if delta.is_negative() || delta.as_nanos() > FSLEEP_MAX.as_nanos() {
+        FSLEEP_MAX
+    } else {
+        delta
+    };
+    // In 0..=i32::MAX by the clamp above.
+    delta.as_micros_ceil() as u32
+}
+
+/// The microseconds `udelay(delta)` passes to C: `delta` rounded up, or
+/// `max_udelay_ms` milliseconds (the architecture's `MAX_UDELAY_MS`) when `delta` is
+/// negative or longer; upstream clamps the same way after its debug assertion.
+///
+/// ```
+/// use time_core::{delay::udelay_micros, Delta};
+/// assert_eq!(udelay_micros(Delta::from_nanos(1_001), 5), 2);
+/// assert_eq!(udelay_micros(Delta::from_millis(6), 5), 5_000);
+/// assert_eq!(udelay_micros(Delta::from_nanos(-1), 5), 5_000);
+/// ```
+#[inline]
+pub const fn udelay_micros(delta: Delta, max_udelay_ms: u32) -> u32 {
+    let max = Delta::from_millis(max_udelay_ms as i64);
+    let delta = if delta.is_negative() || delta.as_nanos() > max.as_nanos() {
+        max
+    } else {
+        delta
+    };
+    let micros = delta.as_micros_ceil();
+    if micros > u32::MAX as i64 {
+        u32::MAX
+    } else {
+        micros as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fsleep_rounds_up_and_clamps_like_upstream() {
+        for (nanos, micros) in [
+            (0, 0),
+            (1, 1),
+            (999, 1),
+            (1_000, 1),
+            (1_001, 2),
+            (i64::from(i32::MAX) * 1_000, i32::MAX as u32),
+            (i64::from(i32::MAX) * 1_000 + 1, i32::MAX as u32),
+            (i64::MAX, i32::MAX as u32),
+            (-1, i32::MAX as u32),
+            (i64::MIN, i32::MAX as u32),
+        ] {
+            assert_eq!(fsleep_micros(Delta::from_nanos(nanos)), micros, "{nanos}");
+        }
+    }
+
+    #[test]
+    fn udelay_rounds_up_and_clamps_to_max_udelay_ms() {
+        for (nanos, micros) in [
+            (0, 0),
+            (1, 1),
+            (5_000_000, 5_000),
+            (5_000_001, 5_000),
+            (-1, 5_000),
+            (i64::MAX, 5_000),
+        ] {
+            assert_eq!(
+                udelay_micros(Delta::from_nanos(nanos), 5),
+                micros,
+                "{nanos}"
+            );
+        }
+        assert_eq!(udelay_micros(Delta::MAX, u32::MAX), u32::MAX);
+    }
+}

@@ -1,0 +1,209 @@
+//! Polling with a timeout: the loops behind `kernel::io::poll`, generic over the clock
+//! and the sleep so that they run anywhere.
+//!
+//! The kernel services template (`kernel_services = true` in the clock table) turns
+//! these into upstream's `read_poll_timeout` and `read_poll_timeout_atomic`, with the
+//! table's monotonic clock and the bindings' `fsleep`/`udelay`. Tests and other
+//! backends call them directly with their own sleep.
+//!
+//! C header: `include/linux/iopoll.h`.
+
+use crate::clock::MonotonicClock;
+use crate::delta::Delta;
+use crate::error::{code::ETIMEDOUT, Result};
+use crate::instant::Instant;
+
+/// Polls until a condition is met, an error occurs, or the timeout is reached:
+/// upstream's `read_poll_timeout`, measured on the monotonic clock `C`, sleeping with
+/// `sleep`.
+///
+/// Calls `op`, passing an error straight back; returns its value once `cond` accepts
+/// it. Otherwise, when more than `timeout_delta` has elapsed on `C` since the start,
+/// returns [`ETIMEDOUT`] — right after the `op` that found the device still not
+/// ready, as upstream does, so no read is wasted and none is missing. Otherwise calls
+/// `sleep(sleep_delta)` unless `sleep_delta` is zero, spins once
+/// ([`core::hint::spin_loop`], the kernel's `cpu_relax()`), and polls again.
+///
+/// `C` must be monotonic: on a clock that `settimeofday()` can step backwards the
+/// timeout could stretch without bound. Only for contexts that may sleep, as `sleep`
+/// normally does.
+///
+/// ```
+/// use time_core::{error::code::ETIMEDOUT, poll::read_poll_timeout_with, Delta};
+/// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
+/// # static NOW: AtomicI64 = AtomicI64::new(0);
+/// # #[unsafe(no_mangle)] extern "C" fn poll_doc_now() -> time_core::Ktime { NOW.load(Relaxed) }
+/// time_core::declare_clocks! { Mono { getter: poll_doc_now, monotonic: true } }
+///
+/// let sleep = |d: Delta| { NOW.fetch_add(d.as_nanos(), Relaxed); };
+/// let mut status = [0u8, 0, 1].into_iter();
+/// let ready = read_poll_timeout_with::<Mono, _, _, _>(
+///     || Ok(status.next().unwrap_or(0)),
+///     |s| *s == 1,
+///     Delta::from_micros(10),
+///     Delta::from_millis(1),
+///     sleep,
+/// );
+/// assert_eq!(ready, Ok(1));
+///
+/// let never = read_poll_timeout_with::<Mono, _, _, _>(|| Ok(0), |s| *s == 1, Delta::from_micros(300), Delta::from_millis(1), sleep);
+/// assert_eq!(never, Err(ETIMEDOUT));
+/// ```
+#[inline]
+pub fn read_poll_timeout_with<C, Op, Cond, T>(
+    mut op: Op,
+    mut cond: Cond,
+    sleep_delta: Delta,
+    timeout_delta: Delta,
+    mut sleep: impl FnMut(Delta),
+) -> Result<T>
+where
+    C: MonotonicClock,
+    Op: FnMut() -> Result<T>,
+    Cond: FnMut(&T) -> bool,
+{
+    let start = Instant::<C>::now();
+    loop {
+        let value = op()?;
+        if cond(&value) {
+            return Ok(value);
+        }
+        if start.elapsed() > timeout_delta {
+            return Err(ETIMEDOUT);
+        }
+        if !sleep_delta.is_zero() {
+            sleep(sleep_delta);
+        }
+        // `sleep` may be a busy wait: give the CPU a hint either way (`cpu_relax()`).
+        core::hint::spin_loop();
+    }
+}
+
+/// Polls until a condition is met, an error occurs, or `retry` attempts have been
+/// made: upstream's `read_poll_timeout_atomic`, busy-waiting with `delay`.
+///
+/// For atomic context, where the clocks may not be read reliably: instead of a
+/// timeout it makes at most `retry` calls of `op`, with `delay(delay_delta)` (unless
+/// `delay_delta` is zero) and a spin hint after each call that `cond` rejects. Returns
+/// `op`'s error as soon as it gives one, and [`ETIMEDOUT`] after the last attempt;
+/// with `retry == 0`, `op` is never called.
+///
+/// ```
+/// use time_core::{error::code::{EIO, ETIMEDOUT}, poll::read_poll_timeout_atomic_with, Delta};
+///
+/// let mut delays = 0;
+/// let mut reads = 0;
+/// let result = read_poll_timeout_atomic_with(|| { reads += 1; Ok(reads) }, |r| *r == 3, Delta::from_micros(5), 10, |_| delays += 1);
+/// assert_eq!((result, delays), (Ok(3), 2));
+/// let result: Result<u8, _> = read_poll_timeout_atomic_with(|| Ok(0), |_| false, Delta::ZERO, 4, |_| unreachable!());
+/// assert_eq!(result, Err(ETIMEDOUT));
+/// let result: Result<u8, _> = read_poll_timeout_atomic_with(|| Err(EIO), |_| true, Delta::ZERO, 4, |_| {});
+/// assert_eq!(result, Err(EIO));
+/// ```
+#[inline]
+pub fn read_poll_timeout_atomic_with<Op, Cond, T>(
+    mut op: Op,
+    mut cond: Cond,
+    delay_delta: Delta,
+    retry: usize,
+    mut delay: impl FnMut(Delta),
+) -> Result<T>
+where
+    Op: FnMut() -> Result<T>,
+    Cond: FnMut(&T) -> bool,
+{
+    for _ in 0..retry {
+        let value = op()?;
+        if cond(&value) {
+            return Ok(value);
+        }
+        if !delay_delta.is_zero() {
+            delay(delay_delta);
+        }
+        core::hint::spin_loop();
+    }
+    Err(ETIMEDOUT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::code::EIO;
+    use crate::test_support::{lock_test_clock, set_test_clock, TestClock};
+    use core::cell::Cell;
+
+    #[test]
+    fn times_out_after_the_first_poll_past_the_deadline() {
+        let _lock = lock_test_clock();
+        let now = Cell::new(0);
+        set_test_clock(0);
+        let polls = Cell::new(0);
+        let result: Result<()> = read_poll_timeout_with::<TestClock, _, _, _>(
+            || {
+                polls.set(polls.get() + 1);
+                Ok(())
+            },
+            |_| false,
+            Delta::from_millis(1),
+            Delta::from_millis(10),
+            |d| {
+                now.set(now.get() + d.as_nanos());
+                set_test_clock(now.get());
+            },
+        );
+        assert_eq!(result, Err(ETIMEDOUT));
+        // Polls at 0, 1, …, 11 ms: at 10 ms the timeout is reached, not exceeded.
+        assert_eq!(polls.get(), 12);
+        assert_eq!(now.get(), 11_000_000);
+    }
+
+    #[test]
+    fn errors_pass_through_and_a_zero_sleep_does_not_sleep() {
+        let _lock = lock_test_clock();
+        set_test_clock(0);
+        let result: Result<u8> = read_poll_timeout_with::<TestClock, _, _, _>(
+            || Err(EIO),
+            |_| true,
+            Delta::ZERO,
+            Delta::ZERO,
+            |_| panic!("slept"),
+        );
+        assert_eq!(result, Err(EIO));
+        let calls = Cell::new(0);
+        let result = read_poll_timeout_with::<TestClock, _, _, _>(
+            || {
+                calls.set(calls.get() + 1);
+                if calls.get() == 3 {
+                    set_test_clock(1);
+                }
+                Ok(calls.get())
+            },
+            |_| false,
+            Delta::ZERO,
+            Delta::ZERO,
+            |_| panic!("slept"),
+        );
+        // A zero timeout still polls until the clock has moved past the start.
+        assert_eq!((result, calls.get()), (Err(ETIMEDOUT), 3));
+    }
+
+    #[test]
+    fn atomic_poll_counts_attempts_not_time() {
+        let mut delays = 0;
+        let calls = Cell::new(0);
+        let result: Result<()> = read_poll_timeout_atomic_with(
+            || {
+                calls.set(calls.get() + 1);
+                Ok(())
+            },
+            |_| false,
+            Delta::from_micros(1),
+            5,
+            |_| delays += 1,
+        );
+        assert_eq!((result, calls.get(), delays), (Err(ETIMEDOUT), 5, 5));
+        let result: Result<()> =
+            read_poll_timeout_atomic_with(|| panic!("polled"), |_| true, Delta::ZERO, 0, |_| {});
+        assert_eq!(result, Err(ETIMEDOUT));
+    }
+}

@@ -1,0 +1,354 @@
+//! The kernel services of a clock table: upstream's `delay`, `poll`, `hrtimer` and
+//! jiffies items over the table's bindings module.
+//!
+//! With `kernel_services = true` at the top of `clocks.toml`, `declare_clocks!(…,
+//! bindings = PATH)` emits one [`__kernel_services!`](crate::__kernel_services)
+//! invocation, which expands, beside the clock types, to:
+//!
+//! - `msecs_to_jiffies` (with [`Jiffies`] and [`Msecs`]
+//!   from this crate);
+//! - `pub mod delay` with `fsleep` and `udelay`;
+//! - `pub mod poll` with `read_poll_timeout` (on the table's monotonic clock) and
+//!   `read_poll_timeout_atomic`;
+//! - `pub mod hrtimer`: this crate's [`hrtimer`](crate::hrtimer) items, with
+//!   `HrTimer<T>` naming the table's services;
+//!
+//! each calling C through `PATH` with the kernel's names and signatures: `fsleep`,
+//! `udelay`, `MAX_UDELAY_MS`, `__msecs_to_jiffies`, `hrtimer`, `hrtimer_setup`,
+//! `hrtimer_start_range_ns`, `hrtimer_cancel`, `hrtimer_forward`, the
+//! `hrtimer_mode_HRTIMER_MODE_*` and `hrtimer_restart_HRTIMER_*` constants. The logic
+//! (clamping, the poll loops, the timer type layer) is in this crate; the template
+//! only binds it to `PATH`, so a kernel tree's shim stays the three lines of
+//! `declare_clocks!`:
+//!
+//! ```text
+//! mod kernel {
+//!     pub mod time {
+//!         pub use time_core::*;
+//!         time_core::declare_clocks!("clocks.toml", bindings = crate::bindings);
+//!     }
+//!     pub mod io { pub use super::time::poll; }
+//! }
+//! ```
+//!
+//! Without the key nothing is emitted, and a bindings module with only the clock
+//! getters keeps working.
+
+use crate::clock::{ClockId, Ktime};
+use crate::hrtimer::{HrTimerCallback, RawHrTimerMode};
+use crate::{Jiffies, Msecs};
+
+/// The C functions of the kernel services, from one bindings module: implemented by
+/// the [`__kernel_services!`](crate::__kernel_services) template on the table's poll
+/// clock, never by hand.
+///
+/// # Safety
+///
+/// Each function must be the kernel function of the same name (or behave as it
+/// does), and `RawHrTimer` its `struct hrtimer`.
+pub unsafe trait KernelServices: Sized + 'static {
+    /// The C `struct hrtimer`.
+    type RawHrTimer;
+    /// The longest `udelay()` of the architecture, in milliseconds (`MAX_UDELAY_MS`).
+    const MAX_UDELAY_MS: u32;
+
+    /// `fsleep(usecs)`: sleeps at least `usecs` microseconds.
+    fn fsleep(usecs: u32);
+    /// `udelay(usecs)`: busy-waits at least `usecs` microseconds.
+    fn udelay(usecs: u32);
+    /// `__msecs_to_jiffies(msecs)`.
+    fn msecs_to_jiffies(msecs: Msecs) -> Jiffies;
+
+    /// `hrtimer_setup(timer, <T's callback>, clock, mode)`.
+    ///
+    /// # Safety
+    ///
+    /// `timer` must point to the C timer of a pinned `HrTimer<T, Self>` that is not
+    /// set up yet.
+    unsafe fn hrtimer_setup<T: HrTimerCallback>(
+        timer: *mut Self::RawHrTimer,
+        clock: ClockId,
+        mode: RawHrTimerMode,
+    );
+
+    /// `hrtimer_start_range_ns(timer, expires, range_ns, mode)`.
+    ///
+    /// # Safety
+    ///
+    /// `timer` must be set up, and stay alive until it is cancelled.
+    unsafe fn hrtimer_start_range_ns(
+        timer: *mut Self::RawHrTimer,
+        expires: Ktime,
+        range_ns: u64,
+        mode: RawHrTimerMode,
+    );
+
+    /// `hrtimer_cancel(timer) != 0`.
+    ///
+    /// # Safety
+    ///
+    /// `timer` must be set up, and not be the timer whose callback is running here.
+    unsafe fn hrtimer_cancel(timer: *mut Self::RawHrTimer) -> bool;
+
+    /// `hrtimer_forward(timer, now, interval)`.
+    ///
+    /// # Safety
+    ///
+    /// `timer` must be set up and not queued: stopped, or in its own callback.
+    unsafe fn hrtimer_forward(timer: *mut Self::RawHrTimer, now: Ktime, interval: Ktime) -> u64;
+
+    /// `READ_ONCE(timer->node.expires)`.
+    ///
+    /// # Safety
+    ///
+    /// `timer` must be set up.
+    unsafe fn hrtimer_expires(timer: *const Self::RawHrTimer) -> Ktime;
+}
+
+/// Expands to the kernel services of a clock table over its bindings module (see the
+/// [`services`](crate::services) module). Emitted by `declare_clocks!` for a table with
+/// `kernel_services = true`; not public API.
+///
+/// ```text
+/// __kernel_services! { bindings = PATH; clock = NAME; }
+/// ```
+///
+/// `NAME` is the table's monotonic clock that `read_poll_timeout` measures on.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kernel_services {
+    (bindings = :: $($path:ident)::+; clock = $clock:ident;) => {
+        $crate::__kernel_services! { @expand [:: $($path)::+] $clock }
+    };
+    (bindings = $($path:ident)::+; clock = $clock:ident;) => {
+        $crate::__kernel_services! { @expand [$($path)::+] $clock }
+    };
+    (@expand [$($b:tt)+] $clock:ident) => {
+        /// Converts milliseconds to jiffies, rounding up (`__msecs_to_jiffies()`);
+        /// a value above `i32::MAX` gives `MAX_JIFFY_OFFSET`.
+        #[inline]
+        pub fn msecs_to_jiffies(msecs: $crate::Msecs) -> $crate::Jiffies {
+            <$clock as $crate::services::KernelServices>::msecs_to_jiffies(msecs)
+        }
+
+        /// Delay and sleep (`include/linux/delay.h`): upstream's `kernel::time::delay`.
+        pub mod delay {
+            /// Sleeps at least `delta`, choosing the sleep method by its length
+            /// (`fsleep()`). `delta` is rounded up to whole microseconds; a negative
+            /// span or one above `i32::MAX` microseconds sleeps that maximum. Only in
+            /// contexts that may sleep.
+            #[inline]
+            pub fn fsleep(delta: $crate::Delta) {
+                <super::$clock as $crate::services::KernelServices>::fsleep(
+                    $crate::delay::fsleep_micros(delta),
+                )
+            }
+
+            /// Busy-waits at least `delta` (`udelay()`), rounded up to whole
+            /// microseconds; a negative span or one above the architecture's
+            /// `MAX_UDELAY_MS` waits that maximum.
+            #[inline]
+            pub fn udelay(delta: $crate::Delta) {
+                <super::$clock as $crate::services::KernelServices>::udelay(
+                    $crate::delay::udelay_micros(
+                        delta,
+                        <super::$clock as $crate::services::KernelServices>::MAX_UDELAY_MS,
+                    ),
+                )
+            }
+        }
+
+        /// Polling with a timeout (`include/linux/iopoll.h`): upstream's
+        /// `kernel::io::poll`.
+        pub mod poll {
+            /// Polls `op` until `cond` accepts its value, `op` fails, or more than
+            /// `timeout_delta` has passed on the table's monotonic clock, sleeping
+            /// `sleep_delta` with `fsleep` between polls; a timeout is `ETIMEDOUT`.
+            /// See `time_core::poll::read_poll_timeout_with`.
+            #[inline]
+            pub fn read_poll_timeout<Op, Cond, T>(
+                op: Op,
+                cond: Cond,
+                sleep_delta: $crate::Delta,
+                timeout_delta: $crate::Delta,
+            ) -> $crate::error::Result<T>
+            where
+                Op: $crate::__private::core::ops::FnMut() -> $crate::error::Result<T>,
+                Cond: $crate::__private::core::ops::FnMut(&T) -> $crate::__private::bool,
+            {
+                $crate::poll::read_poll_timeout_with::<super::$clock, Op, Cond, T>(
+                    op,
+                    cond,
+                    sleep_delta,
+                    timeout_delta,
+                    super::delay::fsleep,
+                )
+            }
+
+            /// Polls `op` at most `retry` times until `cond` accepts its value or `op`
+            /// fails, busy-waiting `delay_delta` with `udelay` between polls; running
+            /// out of attempts is `ETIMEDOUT`. For atomic context. See
+            /// `time_core::poll::read_poll_timeout_atomic_with`.
+            #[inline]
+            pub fn read_poll_timeout_atomic<Op, Cond, T>(
+                op: Op,
+                cond: Cond,
+                delay_delta: $crate::Delta,
+                retry: $crate::__private::core::primitive::usize,
+            ) -> $crate::error::Result<T>
+            where
+                Op: $crate::__private::core::ops::FnMut() -> $crate::error::Result<T>,
+                Cond: $crate::__private::core::ops::FnMut(&T) -> $crate::__private::bool,
+            {
+                $crate::poll::read_poll_timeout_atomic_with(
+                    op,
+                    cond,
+                    delay_delta,
+                    retry,
+                    super::delay::udelay,
+                )
+            }
+        }
+
+        /// High-resolution timers typed by clock (`include/linux/hrtimer.h`):
+        /// upstream's `kernel::time::hrtimer`, over this table's bindings.
+        pub mod hrtimer {
+            pub use $crate::hrtimer::{
+                AbsoluteHardMode, AbsoluteMode, AbsolutePinnedHardMode, AbsolutePinnedMode,
+                AbsolutePinnedSoftMode, AbsoluteSoftMode, HrTimerCallback,
+                HrTimerCallbackContext, HrTimerExpires, HrTimerExpiresFor, HrTimerInstant,
+                HrTimerMode, HrTimerRestart, RelativeHardMode, RelativeMode,
+                RelativePinnedHardMode, RelativePinnedMode, RelativePinnedSoftMode,
+                RelativeSoftMode,
+            };
+
+            /// A high-resolution timer holding its data `T`, on the clock of `T`'s
+            /// mode: `time_core::hrtimer::HrTimer` over this table's bindings.
+            pub type HrTimer<T> = $crate::hrtimer::HrTimer<T, super::$clock>;
+        }
+
+        const _: () = {
+            // SAFETY: every function below is the bindings module's C function of the
+            // same name, called with the kernel's argument types.
+            unsafe impl $crate::services::KernelServices for $clock {
+                type RawHrTimer = $($b)+::hrtimer;
+                const MAX_UDELAY_MS: $crate::__private::core::primitive::u32 =
+                    $($b)+::MAX_UDELAY_MS as $crate::__private::core::primitive::u32;
+
+                #[inline]
+                fn fsleep(usecs: $crate::__private::core::primitive::u32) {
+                    // SAFETY: `fsleep()` may be called with any duration, in a context
+                    // that may sleep (the caller's contract, as in C).
+                    unsafe { $($b)+::fsleep(usecs as _) }
+                }
+
+                #[inline]
+                fn udelay(usecs: $crate::__private::core::primitive::u32) {
+                    // SAFETY: `udelay()` may be called with any duration up to
+                    // `MAX_UDELAY_MS`, which `time_core::delay::udelay_micros` ensures.
+                    unsafe { $($b)+::udelay(usecs as _) }
+                }
+
+                #[inline]
+                fn msecs_to_jiffies(msecs: $crate::Msecs) -> $crate::Jiffies {
+                    // SAFETY: `__msecs_to_jiffies()` is a pure conversion, defined for
+                    // every argument.
+                    unsafe { $($b)+::__msecs_to_jiffies(msecs as _) as $crate::Jiffies }
+                }
+
+                unsafe fn hrtimer_setup<T: $crate::hrtimer::HrTimerCallback>(
+                    timer: *mut $($b)+::hrtimer,
+                    clock: $crate::ClockId,
+                    mode: $crate::hrtimer::RawHrTimerMode,
+                ) {
+                    unsafe extern "C" fn run<T: $crate::hrtimer::HrTimerCallback>(
+                        timer: *mut $($b)+::hrtimer,
+                    ) -> $($b)+::hrtimer_restart {
+                        // SAFETY: the hrtimer base calls this only as the callback of
+                        // `timer`, which `HrTimer::start` set up with it.
+                        match unsafe { $crate::hrtimer::run_callback::<T, $clock>(timer) } {
+                            $crate::hrtimer::HrTimerRestart::NoRestart => {
+                                $($b)+::hrtimer_restart_HRTIMER_NORESTART
+                            }
+                            $crate::hrtimer::HrTimerRestart::Restart => {
+                                $($b)+::hrtimer_restart_HRTIMER_RESTART
+                            }
+                        }
+                    }
+                    // SAFETY: by this function's contract `timer` is a pinned C timer
+                    // not set up yet, which `hrtimer_setup()` initializes in place.
+                    unsafe {
+                        $($b)+::hrtimer_setup(
+                            timer,
+                            $crate::__private::core::option::Option::Some(run::<T>),
+                            clock as _,
+                            $crate::__kernel_services!(@mode [$($b)+] mode),
+                        )
+                    }
+                }
+
+                #[inline]
+                unsafe fn hrtimer_start_range_ns(
+                    timer: *mut $($b)+::hrtimer,
+                    expires: $crate::Ktime,
+                    range_ns: $crate::__private::core::primitive::u64,
+                    mode: $crate::hrtimer::RawHrTimerMode,
+                ) {
+                    // SAFETY: `timer` is set up and kept alive while queued (contract).
+                    unsafe {
+                        $($b)+::hrtimer_start_range_ns(
+                            timer,
+                            expires,
+                            range_ns,
+                            $crate::__kernel_services!(@mode [$($b)+] mode),
+                        )
+                    }
+                }
+
+                #[inline]
+                unsafe fn hrtimer_cancel(timer: *mut $($b)+::hrtimer) -> $crate::__private::bool {
+                    // SAFETY: `timer` is set up (contract); `hrtimer_cancel()` waits for
+                    // a running callback.
+                    unsafe { $($b)+::hrtimer_cancel(timer) != 0 }
+                }
+
+                #[inline]
+                unsafe fn hrtimer_forward(
+                    timer: *mut $($b)+::hrtimer,
+                    now: $crate::Ktime,
+                    interval: $crate::Ktime,
+                ) -> $crate::__private::core::primitive::u64 {
+                    // SAFETY: `timer` is set up and not queued (contract).
+                    unsafe { $($b)+::hrtimer_forward(timer, now, interval) }
+                }
+
+                #[inline]
+                unsafe fn hrtimer_expires(timer: *const $($b)+::hrtimer) -> $crate::Ktime {
+                    // SAFETY: `timer` is set up (contract); a racy snapshot, as the
+                    // kernel's READ_ONCE(timer->node.expires).
+                    unsafe {
+                        $crate::__private::core::ptr::read_volatile(
+                            $crate::__private::core::ptr::addr_of!((*timer).node.expires),
+                        )
+                    }
+                }
+            }
+        };
+    };
+    (@mode [$($b:tt)+] $mode:ident) => {
+        match $mode {
+            $crate::hrtimer::RawHrTimerMode::Abs => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS,
+            $crate::hrtimer::RawHrTimerMode::Rel => $($b)+::hrtimer_mode_HRTIMER_MODE_REL,
+            $crate::hrtimer::RawHrTimerMode::AbsPinned => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED,
+            $crate::hrtimer::RawHrTimerMode::RelPinned => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED,
+            $crate::hrtimer::RawHrTimerMode::AbsSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_SOFT,
+            $crate::hrtimer::RawHrTimerMode::RelSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_SOFT,
+            $crate::hrtimer::RawHrTimerMode::AbsPinnedSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT,
+            $crate::hrtimer::RawHrTimerMode::RelPinnedSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT,
+            $crate::hrtimer::RawHrTimerMode::AbsHard => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_HARD,
+            $crate::hrtimer::RawHrTimerMode::RelHard => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_HARD,
+            $crate::hrtimer::RawHrTimerMode::AbsPinnedHard => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD,
+            $crate::hrtimer::RawHrTimerMode::RelPinnedHard => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD,
+        }
+    };
+}

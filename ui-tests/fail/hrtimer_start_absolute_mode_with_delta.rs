@@ -1,0 +1,28 @@
+// A timer in an absolute mode expires at an instant of its clock, not after a span:
+// `start(Delta)` is for the relative modes.
+use core::pin::Pin;
+use time_core::hrtimer::{
+    AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart,
+};
+use time_core::services::KernelServices;
+use time_core::Delta;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
+}
+
+struct Alarm;
+
+impl HrTimerCallback for Alarm {
+    type TimerMode = AbsoluteMode<Monotonic>;
+
+    fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        HrTimerRestart::NoRestart
+    }
+}
+
+fn arm<K: KernelServices>(timer: Pin<&HrTimer<Alarm, K>>) {
+    timer.start(Delta::from_millis(5));
+}
+
+fn main() {}

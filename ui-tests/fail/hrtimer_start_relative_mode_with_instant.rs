@@ -1,0 +1,28 @@
+// A timer in a relative mode expires a span from now: an instant is for the absolute
+// modes.
+use core::pin::Pin;
+use time_core::hrtimer::{
+    HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode,
+};
+use time_core::services::KernelServices;
+use time_core::Instant;
+
+time_core::declare_clocks! {
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
+}
+
+struct Tick;
+
+impl HrTimerCallback for Tick {
+    type TimerMode = RelativeMode<Monotonic>;
+
+    fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        HrTimerRestart::NoRestart
+    }
+}
+
+fn arm<K: KernelServices>(timer: Pin<&HrTimer<Tick, K>>) {
+    timer.start(Instant::<Monotonic>::now());
+}
+
+fn main() {}
