@@ -27,8 +27,8 @@ pub struct TableText {
 pub struct Diagnostics<'t> {
     table: Option<&'t TableText>,
     /// Where each line of the table starts (byte offsets), found once: every clock's
-    /// getter location and every error's is then a binary search, not a scan of the
-    /// text before it (which made a 1000-row table quadratic).
+    /// getter location and every error's is a binary search in them, so locating is
+    /// linear in the table (a scan of the text before each place would be quadratic).
     line_starts: Vec<usize>,
     /// Each error with its byte offset in the table file (`None`: about tokens).
     errors: Vec<(Option<usize>, syn::Error)>,
