@@ -24,7 +24,9 @@
 # With RATIO_INSTRUCTIONS=1 (needs valgrind) each crate's rustc is instead run under
 # callgrind (cargo check through a RUSTC_WRAPPER that wraps the invoking crate's rustc
 # only), and the ratios are of instructions executed by rustc, proc macro included:
-# deterministic to ±0.1 % under any load, so one run is enough.
+# deterministic to ±0.3 % under any load, so one run is enough. The callgrind output of
+# each crate's last run stays as $RATIO_DIR/count-CRATE.out (e.g. count-macro-1000.out)
+# for callgrind_annotate.
 #
 # RATIO_OPTIMISED_MACRO=1 gives the crates `[profile.dev.build-override] opt-level = 3`
 # (the proc macro and its dependencies compiled optimised, a line any crate can add).
@@ -89,10 +91,10 @@ chmod +x "$work/count-wrapper"
 check() { # crate → "cpu_ms expansion_ms", or with RATIO_INSTRUCTIONS "millions_of_instructions -"
     touch "$work/$1/src/main.rs"
     if [ -n "$instructions" ]; then
-        rm -f "$work/count.out"
-        (cd "$work/$1" && COUNT_CRATE="${1//-/_}" COUNT_OUT="$work/count.out" RUSTC_WRAPPER="$work/count-wrapper" \
+        rm -f "$work/count-$1.out"
+        (cd "$work/$1" && COUNT_CRATE="${1//-/_}" COUNT_OUT="$work/count-$1.out" RUSTC_WRAPPER="$work/count-wrapper" \
             CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q >/dev/null 2>&1)
-        awk '/^summary:/ { printf "%d -\n", $2 / 1e6 }' "$work/count.out"
+        awk '/^summary:/ { printf "%d -\n", $2 / 1e6 }' "$work/count-$1.out"
         return
     fi
     local out t
