@@ -1,66 +1,99 @@
 #!/usr/bin/env bash
-# Dependency weight of the macro: clean-build time of `time-macros` and everything it
-# depends on (`cargo build -p time-macros`, dev profile, fresh target dir), with the
-# features trimmed as in the root Cargo.toml ("now") against the crates' default
-# features ("untrimmed": syn, quote, proc-macro2 and toml with their defaults, plus the
-# `preserve_order` the macro needs), and "now" without the profile lines that optimise
-# the TOML reader ("unoptimised").
+# Build weight of time-core, as a ratio against a baseline built in the same run: the
+# clean-build CPU time (user+sys of cargo and every rustc it runs) of a fresh crate that
+# depends on `time-core` (default features, by path) against a fresh crate that depends
+# on the current `bitflags` + `thiserror` (a typical small derive-macro dependency set).
+# Both are binary-less library crates outside this workspace, so cargo's default
+# profile applies (no `[profile]` line of this workspace reaches them), built with a
+# fresh target dir each time, alternating time-core and baseline, WEIGHT_RUNS times.
 #
-# Works on scratch copies of the workspace in a temp dir (never edits this checkout);
-# the untrimmed copy may fetch crates the lock file lacks, so it runs online.
+# Reports the median ratio, its spread (min–max of the per-run ratios), the load
+# average before and after, and each crate's CPU (median; a RUSTC_WRAPPER times every
+# rustc it runs) so that the difference can be read crate by crate.
 #
-# Usage: scripts/dependency-weight.sh   Environment: WEIGHT_RUNS (default 3),
-# WEIGHT_JOBS (default: all cores), WEIGHT_DIR (default: a temp dir, removed afterwards).
+# The baseline's versions are resolved online once (`cargo generate-lockfile`); the
+# builds run `--offline`. Usage: scripts/dependency-weight.sh
+# Environment: WEIGHT_RUNS (default 5), WEIGHT_JOBS (default: all cores),
+# WEIGHT_DIR (default: a temp dir, removed afterwards).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 . scripts/lib.sh
-runs=${WEIGHT_RUNS:-3}
+runs=${WEIGHT_RUNS:-5}
 jobs=${WEIGHT_JOBS:-$(nproc)}
 scratch_dir dependency-weight "${WEIGHT_DIR:-}"
 
-copy() {
-    rm -rf "$work/$1"
-    mkdir -p "$work/$1"
-    # The sources only: no target dirs, no git metadata.
-    tar -C "$root" --exclude=./target --exclude=./.git -cf - . | tar -C "$work/$1" -xf -
+make_crate() { # name, dependency lines
+    mkdir -p "$work/$1/src"
+    printf '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\n%s\n\n[workspace]\n' \
+        "$1" "$2" >"$work/$1/Cargo.toml"
+    echo "//! Depends on: $2" >"$work/$1/src/lib.rs"
+}
+make_crate weight-time-core "time-core = { path = \"$root/time-core\" }"
+make_crate weight-baseline "$(printf 'bitflags = "2"\nthiserror = "2"')"
+cp "$root/Cargo.lock" "$work/weight-time-core/Cargo.lock"
+(cd "$work/weight-time-core" && cargo generate-lockfile -q --offline)
+(cd "$work/weight-baseline" && cargo generate-lockfile -q)
+
+# Times every rustc: appends "crate user+sys" to $WEIGHT_LOG.
+cat >"$work/rustc-timer" <<'EOF'
+#!/usr/bin/env bash
+name=build-script; prev=
+for arg in "$@"; do [ "$prev" = --crate-name ] && name=$arg; prev=$arg; done
+"$@"; status=$?
+times >"$WEIGHT_LOG.times.$$"
+awk -v n="$name" 'NR == 2 { split($0, t, " "); u = t[1]; s = t[2];
+    sub(/m/, " ", u); sub(/s$/, "", u); sub(/m/, " ", s); sub(/s$/, "", s);
+    split(u, a, " "); split(s, b, " "); printf "%s %.3f\n", n, a[1] * 60 + a[2] + b[1] * 60 + b[2] }' \
+    "$WEIGHT_LOG.times.$$" >>"$WEIGHT_LOG"
+rm -f "$WEIGHT_LOG.times.$$"
+exit $status
+EOF
+chmod +x "$work/rustc-timer"
+
+build() { # crate, run → prints user+sys seconds
+    local target="$work/target-$1"
+    rm -rf "$target"
+    local t
+    t=$({ TIMEFORMAT='%U %S'; time (cd "$work/$1" && CARGO_TARGET_DIR="$target" RUSTFLAGS= \
+        WEIGHT_LOG="$work/log-$1-$2" RUSTC_WRAPPER="$work/rustc-timer" \
+        cargo build -q --offline -j "$jobs" >/dev/null); } 2>&1 | tail -1)
+    awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.2f", a[1] + a[2] }'
 }
 
-copy now
-copy unoptimised
-copy untrimmed
-# Unoptimised: without the [profile.*.package.*] lines that compile the TOML reader
-# with opt-level 3 (the cost of the expansion-time optimisation).
-sed -i '/^\[profile\.[a-z]*\.package\./,/^opt-level/d' "$work/unoptimised/Cargo.toml"
-# Untrimmed: the workspace dependency lines with the crates' default features.
-sed -i \
-    -e 's/^syn = .*/syn = "2.0"/' \
-    -e 's/^quote = .*/quote = "1.0"/' \
-    -e 's/^proc-macro2 = .*/proc-macro2 = "1.0"/' \
-    -e 's/^toml = .*/toml = { version = "=1.2.2", features = ["preserve_order"] }/' \
-    "$work/untrimmed/Cargo.toml"
-grep -E '^(syn|quote|proc-macro2|toml) =' "$work/untrimmed/Cargo.toml" >&2
-(cd "$work/untrimmed" && cargo fetch -q)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+ratios=()
+tc=()
+base=()
+for ((r = 0; r < runs; r++)); do
+    a=$(build weight-time-core "$r")
+    b=$(build weight-baseline "$r")
+    tc+=("$a")
+    base+=("$b")
+    ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')")
+    echo "run $((r + 1)): time-core $a s, bitflags + thiserror $b s, ratio ${ratios[-1]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+sorted=$(printf '%s\n' "${ratios[@]}" | sort -n)
 
-
-echo "## Clean build of time-macros and its dependencies (cargo build -p time-macros, $jobs jobs, median of $runs; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
-echo "| features | crates (with time-macros) | wall | CPU (user+sys) | crates |"
-echo "|---|---:|---:|---:|---|"
-for variant in now unoptimised untrimmed; do
-    walls=()
-    cpus=()
+echo "## Clean build, CPU (user+sys): time-core against bitflags + thiserror"
+echo "($runs runs, alternating, $jobs jobs, fresh target dirs, cargo's default dev profile;"
+echo " load average before: $load_before, after: $load_after)"
+echo
+echo "| crate depends on | CPU, median | min–max |"
+echo "|---|---:|---:|"
+echo "| time-core (default features) | $(printf '%s\n' "${tc[@]}" | median) s | $(printf '%s\n' "${tc[@]}" | sort -n | head -1)–$(printf '%s\n' "${tc[@]}" | sort -n | tail -1) s |"
+echo "| bitflags + thiserror | $(printf '%s\n' "${base[@]}" | median) s | $(printf '%s\n' "${base[@]}" | sort -n | head -1)–$(printf '%s\n' "${base[@]}" | sort -n | tail -1) s |"
+echo "| **ratio** (per run) | **$(printf '%s\n' "${ratios[@]}" | median)×** | $(head -1 <<<"$sorted")–$(tail -1 <<<"$sorted")× |"
+echo
+echo "Per crate (rustc CPU, median over the runs; build scripts summed):"
+echo
+for crate in weight-time-core weight-baseline; do
+    versions=$(cd "$work/$crate" && cargo tree -q --offline -e normal,build --prefix none | sed 's/ (.*//' | sort -u | paste -sd ' ')
+    echo "- $crate ($versions):"
     for ((r = 0; r < runs; r++)); do
-        target="$work/target-$variant"
-        rm -rf "$target"
-        t=$({ TIMEFORMAT='%R %U %S'; time (cd "$work/$variant" && CARGO_TARGET_DIR="$target" RUSTFLAGS= \
-            cargo build -q --offline -p time-macros -j "$jobs" >/dev/null); } 2>&1 | tail -1)
-        read -r real user sys <<<"$t"
-        walls+=("$real")
-        cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')")
-    done
-    crates=$(cd "$work/$variant" && cargo tree -q --offline -p time-macros -e normal --prefix none \
-        | sed 's/ (.*//; s/ v/ /' | sort -u)
-    count=$(printf '%s\n' "$crates" | wc -l)
-    names=$(printf '%s\n' "$crates" | awk '{ print $1 }' | paste -sd ' ')
-    echo "| $variant | $count | $(printf '%s\n' "${walls[@]}" | median) s | $(printf '%s\n' "${cpus[@]}" | median) s | $names |"
+        awk '{ cpu[$1] += $2 } END { for (c in cpu) printf "%s %.3f\n", c, cpu[c] }' "$work/log-$crate-$r"
+    done | awk '{ v[$1] = v[$1] " " $2 } END { for (c in v) print c, v[c] }' | while read -r name values; do
+        printf '%s %s\n' "$name" "$(tr ' ' '\n' <<<"$values" | grep . | median)"
+    done | sort -k2 -nr | awk '{ printf "  %s %.2f s;", $1, $2; s += $2 } END { printf " total %.2f s\n", s }'
 done

@@ -6,6 +6,8 @@
 #   Instant::<Monotonic>::now() (generated)     vs unsafe { bindings::ktime_get() } (raw FFI)
 #   Instant - Instant (saturating)              vs i64::saturating_sub, and i64::wrapping_sub
 #   Instant + Delta (saturating)                vs i64::saturating_add, and i64::wrapping_add
+#   posix backend: Instant::<C>::now() on CLOCK_MONOTONIC and on CLOCK_MONOTONIC_COARSE
+#                  vs clock_gettime + the kernel's timespec64_to_ktime() written by hand
 #   std::time::Instant::now(), libc::clock_gettime(CLOCK_MONOTONIC), for scale
 # runs each loop alone under callgrind, and divides the run's instruction count, minus
 # that of a run of an empty loop (start-up, the loop and black_box), by N.
@@ -38,7 +40,7 @@ edition = "2021"
 publish = false
 
 [dependencies]
-time-core = { path = "$root/time-core" }
+time-core = { path = "$root/time-core", features = ["posix"] }
 kernel-integration = { path = "$root/kernel-integration" }
 libc = "0.2"
 
@@ -52,6 +54,32 @@ cat >"$work/src/main.rs" <<'EOF'
 use kernel_integration::{bindings, time::Monotonic};
 use std::hint::black_box;
 use time_core::{Delta, Instant};
+
+/// The posix backend's clocks: `clock_gettime` on the row's `clockid`.
+mod posix_clocks {
+    time_core::declare_clocks! {
+        backend = posix;
+        PosixMono { monotonic: true, clockid: CLOCK_MONOTONIC },
+        PosixCoarse { monotonic: true, clockid: CLOCK_MONOTONIC_COARSE, resolution: tick },
+    }
+}
+use posix_clocks::{PosixCoarse, PosixMono};
+
+/// `clock_gettime` and the kernel's `timespec64_to_ktime()`, by hand.
+#[inline(always)]
+fn raw_clock_gettime(clockid: libc::clockid_t) -> i64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable `timespec`.
+    unsafe { libc::clock_gettime(clockid, &mut ts) };
+    const KTIME_SEC_MAX: i64 = i64::MAX / 1_000_000_000;
+    if ts.tv_sec >= KTIME_SEC_MAX {
+        i64::MAX
+    } else if ts.tv_sec <= -KTIME_SEC_MAX {
+        i64::MIN
+    } else {
+        ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+    }
+}
 
 macro_rules! loops {
     ($($name:ident: |$i:ident| $body:expr;)*) => {
@@ -75,6 +103,10 @@ loops! {
     loop_typed_now: |i| black_box(Instant::<Monotonic>::now()).to_ktime() ^ i as i64;
     // SAFETY: `ktime_get` takes no arguments and has no preconditions.
     loop_raw_now: |i| black_box(unsafe { bindings::ktime_get() }) ^ i as i64;
+    loop_typed_posix_now: |i| black_box(Instant::<PosixMono>::now()).to_ktime() ^ i as i64;
+    loop_raw_posix_now: |i| black_box(raw_clock_gettime(libc::CLOCK_MONOTONIC)) ^ i as i64;
+    loop_typed_posix_coarse: |i| black_box(Instant::<PosixCoarse>::now()).to_ktime() ^ i as i64;
+    loop_raw_posix_coarse: |i| black_box(raw_clock_gettime(libc::CLOCK_MONOTONIC_COARSE)) ^ i as i64;
     loop_std_now: |i| { black_box(std::time::Instant::now()); i as i64 };
     loop_clock_gettime: |i| {
         let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
@@ -131,7 +163,7 @@ per_call() {
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print (a == 0 ? "1.00" : "∞"); else printf "%.2f", a / b }'; }
 
-echo "## Instructions per call (callgrind, $calls calls each, empty-loop overhead subtracted)"
+echo "## Instructions per call (callgrind, $calls calls each, empty-loop overhead subtracted; instruction counts do not depend on load)"
 echo "| operation | typed | raw | typed / raw |"
 echo "|---|---:|---:|---:|"
 row() {
@@ -144,6 +176,8 @@ row() {
     echo "| $1 | $t | $r | $(ratio "$t" "$r")$note |"
 }
 row "read Monotonic: Instant::now() vs bindings::ktime_get()" loop_typed_now loop_raw_now
+row "posix backend, CLOCK_MONOTONIC: Instant::now() vs clock_gettime + timespec64_to_ktime by hand" loop_typed_posix_now loop_raw_posix_now
+row "posix backend, CLOCK_MONOTONIC_COARSE: the same" loop_typed_posix_coarse loop_raw_posix_coarse
 row "Instant - Instant vs i64::saturating_sub" loop_typed_sub loop_raw_sub
 row "Instant + Delta vs i64::saturating_add" loop_typed_add loop_raw_add
 echo

@@ -2,8 +2,12 @@
 # Where declare_clocks! spends its time: one expansion of a 1000-clock table
 # (time-macros/impl/tests/scaling.rs, one_expansion_of_1000_clocks) under callgrind, counting
 # only the instructions inside the macro's library entry, split by stage and by the
-# hottest helpers. Instruction counts are deterministic, so unlike timings they compare
-# across runs and machines under any load: use them to check a change to the macro.
+# hottest helpers. The test is built with cargo's default (unoptimised) dev profile, as
+# cargo builds a proc macro and its dependencies for every crate that uses it, and runs
+# on proc-macro2's in-process fallback (inside rustc the tokens go through the
+# compiler's bridge instead: `RATIO_INSTRUCTIONS=1 scripts/macro-ratio.sh` counts that).
+# Instruction counts are deterministic, so unlike timings they compare across runs and
+# machines under any load: use them to check a change to the macro.
 #
 # Usage: scripts/macro-profile.sh   (needs valgrind)
 set -euo pipefail
@@ -12,7 +16,7 @@ command -v valgrind >/dev/null || {
     echo "valgrind is not installed (apt-get install valgrind)" >&2
     exit 1
 }
-binary=$(cargo test -q -p time-macros-impl --release --test scaling --no-run --message-format=json 2>/dev/null |
+binary=$(cargo test -q -p time-macros-impl --test scaling --no-run --message-format=json 2>/dev/null |
     python3 -c '
 import json, sys
 for line in sys.stdin:
@@ -27,7 +31,7 @@ LD_LIBRARY_PATH="$(rustc --print target-libdir)" valgrind --tool=callgrind --cal
     "$binary" --ignored --exact one_expansion_of_1000_clocks --test-threads=1 >/dev/null 2>&1
 callgrind_annotate --inclusive=yes "$out" >"$out.txt" 2>/dev/null
 total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' "$out.txt")
-echo "## One expansion of 1000 clocks: instructions inside declare_clocks (callgrind)"
+echo "## One expansion of 1000 clocks: instructions inside declare_clocks (callgrind, unoptimised build)"
 echo "| part | instructions | share |"
 echo "|---|---:|---:|"
 echo "| everything (declare::declare_clocks) | $total | 100% |"
@@ -35,7 +39,9 @@ part() {
     awk -v pat="$2" -v label="$1" -v total="$total" '
         index($0, pat) && !done { n = $1; gsub(",", "", n); printf "| %s | %d | %.0f%% |\n", label, n, 100 * n / total; done = 1 }' "$out.txt"
 }
-part "read the TOML (table::read: toml's parser + rows)" "time_macros_impl::table::read ["
+part "read the TOML (table::read)" "time_macros_impl::table::read ["
+part "… of which lexing and parsing (toml_parser)" "time_macros_impl::table::parse ["
+part "… of which gathering the events into keys and values (decoding strings)" "time_macros_impl::table::gather ["
 part "validate" "time_macros_impl::validate::validate ["
 part "generate tokens (expand::expand)" "time_macros_impl::expand::expand ["
 part "… of which string literals (Literal::string: escaping doc strings)" "proc_macro2::Literal::string ["

@@ -4,20 +4,19 @@
 # 1. Expansion time in-process: the macro's library entry (read + validate + expand, all
 #    the macro does) timed on generated tables, median of 15, release build with the
 #    workspace's profile (time-macros/impl/tests/scaling.rs, an #[ignore]d test of the
-#    macro's library crate).
+#    macro's library crate). Absolute times: for ratios against hand-written items,
+#    see scripts/macro-ratio.sh.
 # 2. `cargo check` of an invoking crate: a generated binary crate (temp dir, time-core by
 #    absolute path, its own target dir) declaring N clocks from its clocks.toml and using
 #    every one of them. Dependencies are built once first; each figure is the median of
 #    3 `cargo check`s after touching src/main.rs, i.e. the crate's own check time
 #    (cargo's no-op overhead included; the 0-clock row is that floor). The same checks
 #    report the expansion time measured inside rustc (DECLARE_CLOCKS_TIMING), which
-#    includes the proc-macro bridge. The crates carry the `[profile]` lines of this
-#    workspace's Cargo.toml that optimise the macro (what the README recommends);
-#    SCALING_DEFAULT_PROFILE=1 leaves them out, for the unoptimised default.
+#    includes the proc-macro bridge. The crates have cargo's default profile (the
+#    macro unoptimised, as for any user).
 #
 # Usage: scripts/macro-scaling.sh [expansion|check]   (default: both)
-# Environment: SCALING_DIR (default: a temp dir, removed afterwards), SCALING_RUNS (3),
-#              SCALING_DEFAULT_PROFILE.
+# Environment: SCALING_DIR (default: a temp dir, removed afterwards), SCALING_RUNS (3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -52,9 +51,6 @@ time-core = { path = "$root/time-core" }
 
 [workspace]
 EOF
-        if [ -z "${SCALING_DEFAULT_PROFILE:-}" ]; then
-            sed -n '/^\[profile\.[a-z]*\.package\./,/^opt-level/p' "$root/Cargo.toml" >>"$dir/Cargo.toml"
-        fi
         cp "$root/Cargo.lock" "$dir/Cargo.lock"
         : >"$dir/clocks.toml"
         {
@@ -92,8 +88,7 @@ EOF
         check "$n"
     done
 
-    profile="the macro optimised as in this workspace"
-    [ -z "${SCALING_DEFAULT_PROFILE:-}" ] || profile="the default (unoptimised) profile for the macro"
+    profile="cargo's default profile: the macro unoptimised"
     echo "## cargo check of a crate declaring N clocks (median of $runs, dependencies prebuilt, $profile; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
     echo "| clocks | expansion inside rustc | wall | wall minus the 0-clock floor | CPU (user+sys) | CPU minus the floor | CPU per clock |"
     echo "|---:|---:|---:|---:|---:|---:|---:|"

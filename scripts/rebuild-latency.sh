@@ -12,15 +12,21 @@
 #                     build.rs reruns (cc + bindgen) before the crate is rebuilt.
 #   edit a row        change one row's doc: the table alone changed.
 #
+# Each edit is measured against a baseline of the same kind, in the same run: a table
+# edit against touching the Rust file that invokes the macro (src/time.rs: the same
+# crate is rebuilt, the table unchanged), the new C getter against touching the C file
+# it goes into (build.rs reruns cc and bindgen, then the crate is rebuilt). The
+# scenarios alternate within each run, so load hits them alike; the ratio is taken per
+# run and reported as median and min–max, with the load average before and after.
 # Runs on a copy of the workspace (never edits this checkout: clocks.toml here is never
 # modified), kept with its own target dir under $CARGO_TARGET_DIR (or ./target) as
-# rebuild-latency/, so reruns start warm. Each figure is the median of REBUILD_RUNS (3);
-# before each timed build the copy is put back to the state before the edit and built.
+# rebuild-latency/, so reruns start warm. REBUILD_RUNS runs (default 5); before each
+# timed build the copy is put back to the state before the edit and built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 . scripts/lib.sh
-runs=${REBUILD_RUNS:-3}
+runs=${REBUILD_RUNS:-5}
 base=${CARGO_TARGET_DIR:-$root/target}/rebuild-latency
 src="$base/src"
 target="$base/target"
@@ -76,36 +82,59 @@ edit_doc() {
     sed -i '0,/^doc = "/s//doc = "(edited) /' "$src/clocks.toml"
 }
 
-# One scenario: $1 puts the copy in the state before the edit, $2 makes the edit.
+touch_rust() { touch "$src/kernel-integration/src/time.rs"; }
+touch_c() { touch "$src/kernel-integration/csrc/helpers/time.c"; }
+no_edit() { :; }
+
+# One timed build: $1 puts the copy in the state before the edit, $2 makes the edit.
 measure() {
-    local before=$1 edit=$2 times=() r start
-    for ((r = 0; r < runs; r++)); do
-        restore
-        $before
-        build
-        $edit
-        start=$(ms)
-        build
-        times+=($(($(ms) - start)))
-    done
-    printf '%s\n' "${times[@]}" | median
+    local start
+    restore
+    $1
+    build
+    $2
+    start=$(ms)
+    build
+    echo $(($(ms) - start))
 }
 
 echo "warming up $src (first run: a full build) ..." >&2
 restore
 build
-no_edit() { :; }
-noop=$(measure no_edit no_edit)
-tai=$(measure without_tai restore_table)
-coarse=$(measure restore add_coarse)
-doc=$(measure restore edit_doc)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+declare -A times
+scenarios=(noop rust tai doc c coarse)
+for ((r = 0; r < runs; r++)); do
+    times[noop]+=" $(measure no_edit no_edit)"
+    times[rust]+=" $(measure restore touch_rust)"
+    times[tai]+=" $(measure without_tai restore_table)"
+    times[doc]+=" $(measure restore edit_doc)"
+    times[c]+=" $(measure restore touch_c)"
+    times[coarse]+=" $(measure restore add_coarse)"
+    echo "run $((r + 1)):$(for s in "${scenarios[@]}"; do printf ' %s %s' "$s" "${times[$s]##* }"; done) ms (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+done
 restore
 build
 
-echo "## Rebuild latency: edit, then cargo build -p kernel-integration (median of $runs; load average: $(cut -d' ' -f1-3 /proc/loadavg))"
-echo "| edit | time to a finished build |"
-echo "|---|---:|"
-echo "| add a clock whose C getter exists (the Tai row) | $tai ms |"
-echo "| add a clock and its C getter (MonotonicCoarse: row + rust_helper_ wrapper + prototype) | $coarse ms |"
-echo "| edit a row (a doc string) | $doc ms |"
-echo "| nothing (cargo's no-op build, the floor) | $noop ms |"
+# median and min–max of a scenario, in ms
+stats() { local v; v=$(tr ' ' '\n' <<<"${times[$1]}" | grep .); echo "$(median <<<"$v") ms | $(sort -n <<<"$v" | head -1)–$(sort -n <<<"$v" | tail -1) ms"; }
+# per-run ratios of scenario $1 to baseline $2: median and min–max
+ratio() {
+    local a b ratios
+    read -ra a <<<"${times[$1]}"
+    read -ra b <<<"${times[$2]}"
+    ratios=$(for ((i = 0; i < ${#a[@]}; i++)); do awk -v x="${a[$i]}" -v y="${b[$i]}" 'BEGIN { printf "%.2f\n", x / y }'; done)
+    echo "**$(median <<<"$ratios")×** | $(sort -n <<<"$ratios" | head -1)–$(sort -n <<<"$ratios" | tail -1)×"
+}
+
+echo "## Rebuild latency: edit, then cargo build -p kernel-integration"
+echo "($runs runs, scenarios alternating; load average before: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+echo "| edit | against | ratio, median | min–max | time, median | min–max |"
+echo "|---|---|---:|---:|---:|---:|"
+echo "| add a clock whose C getter exists (the Tai row) | touch src/time.rs | $(ratio tai rust) | $(stats tai) |"
+echo "| edit a row (a doc string) | touch src/time.rs | $(ratio doc rust) | $(stats doc) |"
+echo "| add a clock and its C getter (MonotonicCoarse: row + rust_helper_ wrapper + prototype) | touch csrc/helpers/time.c | $(ratio coarse c) | $(stats coarse) |"
+echo "| touch src/time.rs (baseline) | — | — | — | $(stats rust) |"
+echo "| touch csrc/helpers/time.c (baseline) | — | — | — | $(stats c) |"
+echo "| nothing (cargo's no-op build, the floor) | — | — | — | $(stats noop) |"

@@ -26,6 +26,10 @@ pub struct TableText {
 #[derive(Debug)]
 pub struct Diagnostics<'t> {
     table: Option<&'t TableText>,
+    /// Where each line of the table starts (byte offsets), found once: every clock's
+    /// getter location and every error's is a binary search in them, so locating is
+    /// linear in the table (a scan of the text before each place would be quadratic).
+    line_starts: Vec<usize>,
     /// Each error with its byte offset in the table file (`None`: about tokens).
     errors: Vec<(Option<usize>, syn::Error)>,
 }
@@ -35,6 +39,7 @@ impl<'t> Diagnostics<'t> {
     pub fn for_tokens() -> Self {
         Diagnostics {
             table: None,
+            line_starts: Vec::new(),
             errors: Vec::new(),
         }
     }
@@ -43,6 +48,7 @@ impl<'t> Diagnostics<'t> {
     pub fn for_table(table: &'t TableText) -> Self {
         Diagnostics {
             table: Some(table),
+            line_starts: table.line_starts(),
             errors: Vec::new(),
         }
     }
@@ -56,8 +62,11 @@ impl<'t> Diagnostics<'t> {
                     table.span,
                     format!(
                         "{}: {message}\n{}\n  = help: {help}",
-                        table.location(range),
-                        table.excerpt(range)
+                        self.location(table, range),
+                        table.excerpt(
+                            range,
+                            table.line_column_in(&self.line_starts, range.start).0
+                        )
                     ),
                 ),
             ),
@@ -89,7 +98,7 @@ impl<'t> Diagnostics<'t> {
     /// `path:LINE:COL` of `site`, for notes such as "first declared at …".
     pub fn describe(&self, site: &Site) -> String {
         match (site, self.table) {
-            (Site::Table(range), Some(table)) => table.location(range),
+            (Site::Table(range), Some(table)) => self.location(table, range),
             _ => "an earlier row".to_owned(),
         }
     }
@@ -97,9 +106,16 @@ impl<'t> Diagnostics<'t> {
     /// `path:LINE:COL` of `site` when it is a place in the table file.
     pub fn locate(&self, site: &Site) -> Option<String> {
         match (site, self.table) {
-            (Site::Table(range), Some(table)) => Some(table.location(range)),
+            (Site::Table(range), Some(table)) => Some(self.location(table, range)),
             _ => None,
         }
+    }
+
+    /// `display:LINE:COL` of the start of `range` in `table`, with the line starts found
+    /// once.
+    fn location(&self, table: &TableText, range: &Range<usize>) -> String {
+        let (line, column) = table.line_column_in(&self.line_starts, range.start);
+        format!("{}:{line}:{column}", table.display)
     }
 
     /// Forgets the errors recorded after the first `count`.
@@ -142,10 +158,35 @@ impl TableText {
 
     /// 1-based line and column (in characters) of byte `offset`.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
-        let before = self.text.get(..self.floor(offset)).unwrap_or("");
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-        let column = before.get(line_start..).unwrap_or("").chars().count() + 1;
+        self.line_column_in(&self.line_starts(), offset)
+    }
+
+    /// The byte offset where each line starts: 0, then one past each `\n`.
+    pub fn line_starts(&self) -> Vec<usize> {
+        core::iter::once(0)
+            .chain(
+                self.text
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, byte)| byte == b'\n')
+                    .map(|(at, _)| at + 1),
+            )
+            .collect()
+    }
+
+    /// [`TableText::line_column`], given [`TableText::line_starts`].
+    pub fn line_column_in(&self, line_starts: &[usize], offset: usize) -> (usize, usize) {
+        let offset = self.floor(offset);
+        // The lines that start at or before `offset`; the last of them holds it.
+        let line = line_starts.partition_point(|&start| start <= offset).max(1);
+        let line_start = line_starts.get(line - 1).copied().unwrap_or(0);
+        let column = self
+            .text
+            .get(line_start..offset)
+            .unwrap_or("")
+            .chars()
+            .count()
+            + 1;
         (line, column)
     }
 
@@ -155,7 +196,8 @@ impl TableText {
     ///  4 | gettr = "ktime_get"
     ///    | ^^^^^
     /// ```
-    fn excerpt(&self, range: &Range<usize>) -> String {
+    /// (`line`: the line number of the start of `range`.)
+    fn excerpt(&self, range: &Range<usize>, line: usize) -> String {
         let start = self.floor(range.start);
         let line_start = self
             .text
@@ -187,7 +229,6 @@ impl TableText {
             .chars()
             .count()
             .max(1);
-        let (line, _) = self.line_column(start);
         let gutter = " ".repeat(line.to_string().len());
         format!(
             "{gutter} |\n{line} | {line_text}\n{gutter} | {lead}{}",
@@ -234,10 +275,10 @@ mod tests {
     #[test]
     fn excerpt_quotes_the_line_and_underlines_the_range() {
         let t = table("[[clock]]\ngettr = \"ktime_get\"\n");
-        let excerpt = t.excerpt(&(10..15));
+        let excerpt = t.excerpt(&(10..15), t.line_column(10).0);
         assert_eq!(excerpt, "  |\n2 | gettr = \"ktime_get\"\n  | ^^^^^");
         // A range spanning lines is cut at the end of its first line.
-        let excerpt = t.excerpt(&(18..100));
+        let excerpt = t.excerpt(&(18..100), t.line_column(18).0);
         assert!(excerpt.ends_with("|         ^^^^^^^^^^^"), "{excerpt}");
     }
 

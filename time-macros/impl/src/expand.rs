@@ -15,7 +15,7 @@
 //! `#![no_implicit_prelude]` in the invoking module.
 
 use crate::model::Declared;
-use crate::model::{Backend, Options};
+use crate::model::{Backend, ModulePath, Options};
 use crate::model::{Capability, Clock, ClockId, Relation, Resolution, Returns};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, ToTokens};
@@ -204,7 +204,7 @@ struct CapabilityLists {
 /// The message of the error when the bindings module has no function `getter`: where
 /// the row names it, and what is missing. Braces are doubled: the message is a
 /// `#[diagnostic::on_unimplemented]` format string.
-fn missing_getter_message(clock: &Clock, bindings: &syn::Path, getter: &Ident) -> String {
+fn missing_getter_message(clock: &Clock, bindings: &ModulePath, getter: &Ident) -> String {
     let bindings = quote!(#bindings).to_string().replace(' ', "");
     let returns = match clock.returns {
         Returns::Ktime => "ktime_t",
@@ -226,7 +226,7 @@ fn missing_getter_message(clock: &Clock, bindings: &syn::Path, getter: &Ident) -
 /// How a clock is read.
 enum Reader<'a> {
     /// `unsafe { bindings::getter() }`.
-    Bindings(&'a syn::Path, &'a Ident),
+    Bindings(&'a ModulePath, &'a Ident),
     /// `unsafe { getter() }`, with `getter` declared by the template.
     Extern(&'a Ident),
     /// `clock_gettime` on the clock's id expression (posix backend).

@@ -6,7 +6,9 @@
 //! produces, so both forms share validation and expansion.
 
 use crate::diagnostics::{with_help, Diagnostics};
-use crate::model::{self, Capability, ClockIdSpec, ClockRow, Located, ResolutionSpec, Site};
+use crate::model::{
+    self, ClockIdSpec, ClockRow, Form, KeySpec, KeyValue, Located, ResolutionSpec, Site, ValueKind,
+};
 pub use crate::model::{Backend, Options};
 use crate::suggest::{valid_keys_help, valid_names_help};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -110,7 +112,7 @@ fn parse_option(
     input.parse::<Token![=]>()?;
     match key.to_string().as_str() {
         BINDINGS => {
-            let path: syn::Path = input.parse()?;
+            let path: model::ModulePath = input.parse()?;
             if options.bindings.is_some() {
                 diagnostics.error(
                     &Site::Tokens(key.span()),
@@ -263,149 +265,76 @@ impl InlineValue {
 fn assign(row: &mut ClockRow, key: &Ident, value: InlineValue, diagnostics: &mut Diagnostics<'_>) {
     let site = Site::Tokens(value.span());
     let key_name = key.to_string();
-    let wrong =
-        |diagnostics: &mut Diagnostics<'_>, expected: &str, example: &str, value: &InlineValue| {
-            diagnostics.error(
-                &Site::Tokens(value.span()),
-                format_args!("`{key_name}` must be {expected}, found {}", value.kind()),
-                format_args!("write it as `{example}`"),
-            );
-        };
-    match key_name.as_str() {
-        model::GETTER => match &value {
-            InlineValue::Ident(getter) => row.getter = Some(Located::new(getter.to_string(), site)),
-            InlineValue::Lit(Lit::Str(getter)) => {
-                row.getter = Some(Located::new(getter.value(), site))
-            }
-            _ => wrong(
-                diagnostics,
-                "a C function name",
-                "getter: ktime_get",
-                &value,
-            ),
-        },
-        model::MONOTONIC => match &value {
-            InlineValue::Lit(Lit::Bool(flag)) => {
-                row.monotonic = Some(Located::new(flag.value, site))
-            }
-            InlineValue::Ident(flag) if flag == "true" || flag == "false" => {
-                row.monotonic = Some(Located::new(flag == "true", site));
-            }
-            _ => wrong(diagnostics, "a boolean", "monotonic: true", &value),
-        },
-        model::CLOCKID => match &value {
-            InlineValue::Ident(constant) => {
-                row.clockid = Some(Located::new(
-                    ClockIdSpec::Constant(constant.to_string()),
-                    site,
-                ));
-            }
-            InlineValue::Lit(Lit::Int(number)) => match number.base10_parse::<i128>() {
-                Ok(number) => row.clockid = Some(Located::new(ClockIdSpec::Number(number), site)),
-                Err(error) => diagnostics.push(error),
-            },
-            _ => wrong(
-                diagnostics,
-                "a constant name or an integer",
-                "clockid: CLOCK_MONOTONIC",
-                &value,
-            ),
-        },
-        model::OFFSET => match &value {
-            InlineValue::Ident(offset) => row.offset = Some(Located::new(offset.to_string(), site)),
-            InlineValue::Lit(Lit::Str(offset)) => {
-                row.offset = Some(Located::new(offset.value(), site))
-            }
-            _ => wrong(
-                diagnostics,
-                "an `enum tk_offsets` member",
-                "offset: TK_OFFS_BOOT",
-                &value,
-            ),
-        },
-        model::OFFSET_BASE => match &value {
-            InlineValue::Lit(Lit::Bool(flag)) => {
-                row.offset_base = Some(Located::new(flag.value, site))
-            }
-            InlineValue::Ident(flag) if flag == "true" || flag == "false" => {
-                row.offset_base = Some(Located::new(flag == "true", site));
-            }
-            _ => wrong(diagnostics, "a boolean", "offset_base: true", &value),
-        },
-        model::RETURNS => match &value {
-            InlineValue::Ident(returns) => {
-                row.returns = Some(Located::new(returns.to_string(), site));
-            }
-            InlineValue::Lit(Lit::Str(returns)) => {
-                row.returns = Some(Located::new(returns.value(), site));
-            }
-            _ => wrong(diagnostics, "a C type", "returns: u64", &value),
-        },
-        model::RESOLUTION => match &value {
-            InlineValue::Ident(text) => {
-                row.resolution = Some(Located::new(ResolutionSpec::Text(text.to_string()), site));
-            }
-            InlineValue::Lit(Lit::Str(text)) => {
-                row.resolution = Some(Located::new(ResolutionSpec::Text(text.value()), site));
-            }
-            InlineValue::Lit(Lit::Int(number)) => match number.base10_parse::<i128>() {
-                Ok(number) => {
-                    row.resolution = Some(Located::new(ResolutionSpec::Nanos(number), site));
-                }
-                Err(error) => diagnostics.push(error),
-            },
-            _ => wrong(
-                diagnostics,
-                "a number of nanoseconds or `tick`",
-                "resolution: tick",
-                &value,
-            ),
-        },
-        capability if Capability::from_key(capability).is_some() => {
-            match (&value, Capability::from_key(capability)) {
-                (InlineValue::Lit(Lit::Bool(flag)), Some(capability)) => {
-                    row.capabilities
-                        .push((capability, Located::new(flag.value, site)));
-                }
-                (InlineValue::Ident(flag), Some(capability))
-                    if flag == "true" || flag == "false" =>
-                {
-                    row.capabilities
-                        .push((capability, Located::new(flag == "true", site)));
-                }
-                _ => wrong(
-                    diagnostics,
-                    "a boolean",
-                    &format!("{capability}: true"),
-                    &value,
-                ),
-            }
-        }
-        model::DOC => match &value {
-            InlineValue::Lit(Lit::Str(doc)) => row.doc = Some(Located::new(doc.value(), site)),
-            _ => wrong(
-                diagnostics,
-                "a string",
-                "doc: \"What the clock measures.\"",
-                &value,
-            ),
-        },
-        model::NAME => diagnostics.error(
+    if key_name == model::NAME {
+        diagnostics.error(
             &Site::Tokens(key.span()),
             "an inline row is named by the identifier before its braces",
             "remove `name: …` and write the name in front: `Monotonic { getter: ktime_get, … }`",
-        ),
-        unknown => {
-            diagnostics.error(
-                &Site::Tokens(key.span()),
-                format_args!(
-                    "unknown key `{unknown}` in clock `{}`",
-                    row.name.as_ref().map_or("?", |n| n.value.as_str())
-                ),
-                valid_keys_help(unknown, &model::ROW_KEYS[1..]),
-            );
-            row.misspelt(unknown, &model::ROW_KEYS[1..]);
+        );
+        return;
+    }
+    let Some(spec) = KeySpec::row_key(&key_name) else {
+        diagnostics.error(
+            &Site::Tokens(key.span()),
+            format_args!(
+                "unknown key `{key_name}` in clock `{}`",
+                row.name.as_ref().map_or("?", |n| n.value.as_str())
+            ),
+            valid_keys_help(&key_name, &model::ROW_KEYS[1..]),
+        );
+        row.misspelt(&key_name, &model::ROW_KEYS[1..]);
+        return;
+    };
+    let integer = |number: &syn::LitInt, diagnostics: &mut Diagnostics<'_>| {
+        number
+            .base10_parse::<i128>()
+            .map_err(|error| diagnostics.push(error))
+            .ok()
+    };
+    let flag = |ident: &Ident| (ident == "true" || ident == "false").then(|| ident == "true");
+    let read = match (spec.kind, &value) {
+        (ValueKind::Text | ValueKind::Name(_), InlineValue::Lit(Lit::Str(text))) => {
+            Some(KeyValue::Text(text.value()))
         }
+        (ValueKind::Name(_), InlineValue::Ident(name)) => Some(KeyValue::Text(name.to_string())),
+        (ValueKind::Bool, InlineValue::Lit(Lit::Bool(value))) => Some(KeyValue::Bool(value.value)),
+        (ValueKind::Bool, InlineValue::Ident(ident)) if flag(ident).is_some() => {
+            flag(ident).map(KeyValue::Bool)
+        }
+        (ValueKind::ClockId, InlineValue::Ident(constant)) => Some(KeyValue::ClockId(
+            ClockIdSpec::Constant(constant.to_string()),
+        )),
+        (ValueKind::ClockId, InlineValue::Lit(Lit::Int(number))) => {
+            match integer(number, diagnostics) {
+                Some(number) => Some(KeyValue::ClockId(ClockIdSpec::Number(number))),
+                None => return,
+            }
+        }
+        (ValueKind::Resolution, InlineValue::Ident(text)) => {
+            Some(KeyValue::Resolution(ResolutionSpec::Text(text.to_string())))
+        }
+        (ValueKind::Resolution, InlineValue::Lit(Lit::Str(text))) => {
+            Some(KeyValue::Resolution(ResolutionSpec::Text(text.value())))
+        }
+        (ValueKind::Resolution, InlineValue::Lit(Lit::Int(number))) => {
+            match integer(number, diagnostics) {
+                Some(number) => Some(KeyValue::Resolution(ResolutionSpec::Nanos(number))),
+                None => return,
+            }
+        }
+        _ => None,
+    };
+    match read {
+        Some(read) => row.assign(spec.name, Located::new(read, site)),
+        None => diagnostics.error(
+            &Site::Tokens(value.span()),
+            format_args!(
+                "`{key_name}` must be {}, found {}",
+                spec.kind.expected(Form::Inline),
+                value.kind()
+            ),
+            format_args!("write it as `{}`", spec.example(Form::Inline)),
+        ),
     }
 }
 

@@ -25,22 +25,191 @@ pub const OFFSET_BASE: &str = "offset_base";
 pub const RETURNS: &str = "returns";
 /// Key of a row: how finely the clock advances, in nanoseconds or `"tick"`.
 pub const RESOLUTION: &str = "resolution";
+/// What a row key's value must be; both readers (TOML file, inline rows) check a value
+/// against it and describe it with [`ValueKind::expected`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    /// Free text: a TOML string, an inline string literal.
+    Text,
+    /// A C or Rust name: a TOML string, an inline identifier or string literal. The
+    /// text says what it names, for inline errors ("a C function name").
+    Name(&'static str),
+    /// `true` or `false`.
+    Bool,
+    /// A constant name or an integer (`clockid`).
+    ClockId,
+    /// A number of nanoseconds or `tick` (`resolution`).
+    Resolution,
+}
+
+/// The form a table is written in, for wording errors as the user wrote the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A `clocks.toml` file: `key = value`.
+    Toml,
+    /// Inline rows of the invocation: `key: value`.
+    Inline,
+}
+
+impl ValueKind {
+    /// What a value of this kind is, as the error "`key` must be …" says it.
+    pub const fn expected(self, form: Form) -> &'static str {
+        match (self, form) {
+            (ValueKind::Text, _) | (ValueKind::Name(_), Form::Toml) => "a string",
+            (ValueKind::Name(what), Form::Inline) => what,
+            (ValueKind::Bool, _) => "a boolean",
+            (ValueKind::ClockId, Form::Toml) => "a constant name (string) or an integer",
+            (ValueKind::ClockId, Form::Inline) => "a constant name or an integer",
+            (ValueKind::Resolution, Form::Toml) => "a number of nanoseconds or \"tick\"",
+            (ValueKind::Resolution, Form::Inline) => "a number of nanoseconds or `tick`",
+        }
+    }
+}
+
+/// One key of a row (or the top-level `kernel_services`): its name, the kind of value
+/// it takes and example values as written in a TOML file. Both readers take the
+/// expected type and the example from here, so a key is described in one place.
+#[derive(Clone, Copy, Debug)]
+pub struct KeySpec {
+    /// The key.
+    pub name: &'static str,
+    /// What its value must be.
+    pub kind: ValueKind,
+    /// Example values in TOML syntax (`"ktime_get"`, `true`, `1`); alternatives when
+    /// more than one.
+    pub examples: &'static [&'static str],
+}
+
+impl KeySpec {
+    /// How to write the key, in `form`: `getter = "ktime_get"` or `getter: ktime_get`;
+    /// alternatives joined by "or".
+    pub fn example(&self, form: Form) -> String {
+        let mut text = String::new();
+        for (index, example) in self.examples.iter().enumerate() {
+            if index > 0 {
+                text.push_str(" or ");
+            }
+            match form {
+                Form::Toml => text.push_str(&format!("{} = {example}", self.name)),
+                Form::Inline => {
+                    // Names and `tick` are identifiers inline; free text stays quoted.
+                    let value = match self.kind {
+                        ValueKind::Text => example,
+                        _ => example.trim_matches('"'),
+                    };
+                    text.push_str(&format!("{}: {value}", self.name));
+                }
+            }
+        }
+        text
+    }
+
+    /// The row key named `name`.
+    pub fn row_key(name: &str) -> Option<&'static KeySpec> {
+        ROW_KEY_SPECS.iter().find(|spec| spec.name == name)
+    }
+}
+
 /// Every key a row may have, in the order the README documents them.
-pub const ROW_KEYS: &[&str] = &[
-    NAME,
-    GETTER,
-    MONOTONIC,
-    CLOCKID,
-    DOC,
-    OFFSET,
-    OFFSET_BASE,
-    RETURNS,
-    RESOLUTION,
-    Capability::NmiSafe.key(),
-    Capability::HrTimer.key(),
-    Capability::Settable.key(),
-    Capability::CountsSuspend.key(),
+pub const ROW_KEY_SPECS: &[KeySpec] = &[
+    KeySpec {
+        name: NAME,
+        kind: ValueKind::Name("a Rust type name"),
+        examples: &["\"Monotonic\""],
+    },
+    KeySpec {
+        name: GETTER,
+        kind: ValueKind::Name("a C function name"),
+        examples: &["\"ktime_get\""],
+    },
+    KeySpec {
+        name: MONOTONIC,
+        kind: ValueKind::Bool,
+        examples: &["true"],
+    },
+    KeySpec {
+        name: CLOCKID,
+        kind: ValueKind::ClockId,
+        examples: &["\"CLOCK_MONOTONIC\"", "1"],
+    },
+    KeySpec {
+        name: DOC,
+        kind: ValueKind::Text,
+        examples: &["\"What the clock measures.\""],
+    },
+    KeySpec {
+        name: OFFSET,
+        kind: ValueKind::Name("an `enum tk_offsets` member"),
+        examples: &["\"TK_OFFS_BOOT\""],
+    },
+    KeySpec {
+        name: OFFSET_BASE,
+        kind: ValueKind::Bool,
+        examples: &["true"],
+    },
+    KeySpec {
+        name: RETURNS,
+        kind: ValueKind::Name("a C type"),
+        examples: &["\"u64\""],
+    },
+    KeySpec {
+        name: RESOLUTION,
+        kind: ValueKind::Resolution,
+        examples: &["1", "\"tick\""],
+    },
+    KeySpec {
+        name: Capability::NmiSafe.key(),
+        kind: ValueKind::Bool,
+        examples: &["true"],
+    },
+    KeySpec {
+        name: Capability::HrTimer.key(),
+        kind: ValueKind::Bool,
+        examples: &["true"],
+    },
+    KeySpec {
+        name: Capability::Settable.key(),
+        kind: ValueKind::Bool,
+        examples: &["true"],
+    },
+    KeySpec {
+        name: Capability::CountsSuspend.key(),
+        kind: ValueKind::Bool,
+        examples: &["true"],
+    },
 ];
+
+/// The names of [`ROW_KEY_SPECS`], in the same order.
+pub const ROW_KEYS: &[&str] = &{
+    let mut names = [""; ROW_KEY_SPECS.len()];
+    let mut index = 0;
+    while index < ROW_KEY_SPECS.len() {
+        names[index] = ROW_KEY_SPECS[index].name;
+        index += 1;
+    }
+    names
+};
+
+/// The top-level `kernel_services` key of a TOML table (an option of the inline form).
+pub const KERNEL_SERVICES_SPEC: KeySpec = KeySpec {
+    name: KERNEL_SERVICES,
+    kind: ValueKind::Bool,
+    examples: &["true"],
+};
+
+/// A row key's value, read and type-checked against its [`KeySpec`] by either reader.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KeyValue {
+    /// For [`ValueKind::Text`] and [`ValueKind::Name`].
+    Text(String),
+    /// For [`ValueKind::Bool`].
+    Bool(bool),
+    /// For [`ValueKind::ClockId`].
+    ClockId(ClockIdSpec),
+    /// For [`ValueKind::Resolution`].
+    Resolution(ResolutionSpec),
+}
+
 /// The array of rows in a TOML table.
 pub const CLOCK_ARRAY: &str = "clock";
 /// The top-level key of a TOML table that turns on the kernel services.
@@ -206,6 +375,34 @@ impl ClockRow {
         }
     }
 
+    /// Stores `value`, read for the row key `key` (a name of [`ROW_KEY_SPECS`]) and of
+    /// the kind its spec says; a value of another kind (a reader's bug) is dropped.
+    pub fn assign(&mut self, key: &str, value: Located<KeyValue>) {
+        let Located { value, site } = value;
+        match (key, value) {
+            (NAME, KeyValue::Text(text)) => self.name = Some(Located::new(text, site)),
+            (GETTER, KeyValue::Text(text)) => self.getter = Some(Located::new(text, site)),
+            (DOC, KeyValue::Text(text)) => self.doc = Some(Located::new(text, site)),
+            (OFFSET, KeyValue::Text(text)) => self.offset = Some(Located::new(text, site)),
+            (RETURNS, KeyValue::Text(text)) => self.returns = Some(Located::new(text, site)),
+            (MONOTONIC, KeyValue::Bool(flag)) => self.monotonic = Some(Located::new(flag, site)),
+            (OFFSET_BASE, KeyValue::Bool(flag)) => {
+                self.offset_base = Some(Located::new(flag, site));
+            }
+            (CLOCKID, KeyValue::ClockId(id)) => self.clockid = Some(Located::new(id, site)),
+            (RESOLUTION, KeyValue::Resolution(resolution)) => {
+                self.resolution = Some(Located::new(resolution, site));
+            }
+            (key, KeyValue::Bool(flag)) => {
+                if let Some(capability) = Capability::from_key(key) {
+                    self.capabilities
+                        .push((capability, Located::new(flag, site)));
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// A row at `site` with no keys yet.
     pub fn new(site: Site) -> Self {
         ClockRow {
@@ -276,7 +473,7 @@ pub enum ClockId {
 #[derive(Default)]
 pub struct Options {
     /// `bindings = PATH`: call getters as `PATH::getter()` instead of declaring them.
-    pub bindings: Option<syn::Path>,
+    pub bindings: Option<ModulePath>,
     /// `backend = …`: how each clock is read.
     pub backend: Backend,
     /// Whether `backend` was written (to report it twice).
@@ -288,6 +485,35 @@ pub struct Options {
     /// `kernel_services = true`: also generate `delay`, `poll`, `hrtimer` and the
     /// jiffies items over the bindings module (inline option or the table's top-level key).
     pub kernel_services: Option<Located<bool>>,
+}
+
+/// A module path as `bindings = …` names it: `crate::bindings`, `::kernel::bindings`,
+/// `super::b` (identifiers separated by `::`, no generic arguments), parsed with syn's
+/// `Punctuated` so that the macro needs none of syn's type grammar (its `derive`
+/// feature, a third of syn's build time).
+pub struct ModulePath {
+    leading_colon: Option<syn::Token![::]>,
+    segments: syn::punctuated::Punctuated<Ident, syn::Token![::]>,
+}
+
+impl syn::parse::Parse for ModulePath {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        use syn::ext::IdentExt;
+        Ok(ModulePath {
+            leading_colon: input.parse()?,
+            segments: syn::punctuated::Punctuated::parse_separated_nonempty_with(
+                input,
+                Ident::parse_any,
+            )?,
+        })
+    }
+}
+
+impl quote::ToTokens for ModulePath {
+    fn to_tokens(&self, tokens: &mut proc_macro2::TokenStream) {
+        self.leading_colon.to_tokens(tokens);
+        self.segments.to_tokens(tokens);
+    }
 }
 
 /// How the generated `ktime_get` reads a clock.

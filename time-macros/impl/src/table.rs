@@ -1,31 +1,51 @@
-//! Reading a `clocks.toml` file into [`ClockRow`]s with the `toml` crate's spanned
-//! document API (`toml::de::DeTable`, no serde): every key and value keeps its byte
-//! range, so errors name the exact line and column.
+//! Reading a `clocks.toml` file (TOML 1.1) into [`ClockRow`]s with `toml_parser`, the
+//! lexer and event parser under the `toml` crate: its events carry byte spans, so every
+//! error names the exact line and column, and its error recovery lets the rows before a
+//! syntax error keep their clocks.
 //!
-//! This module checks what the TOML itself says (syntax, shape, unknown keys, value
-//! types); rules across fields and rows live in `validate`.
+//! The events are gathered into the few shapes a clock table has (top-level keys,
+//! `[[clock]]` sections, values) without building TOML's general maps; anything
+//! else a file may hold is reported as the key that is not expected there. This module
+//! checks what the TOML itself says (syntax, shape, unknown keys, value types); rules
+//! across fields and rows live in `validate`.
 
 use crate::diagnostics::Diagnostics;
 use crate::model::{
-    self, Capability, ClockIdSpec, ClockRow, Located, ResolutionSpec, Site, TableSettings,
+    self, ClockIdSpec, ClockRow, Form, KeySpec, KeyValue, Located, ResolutionSpec, Site,
+    TableSettings, ValueKind,
 };
 use crate::suggest::valid_keys_help;
-use toml::de::{DeTable, DeValue};
-use toml::Spanned;
+use std::borrow::Cow;
+use std::ops::Range;
+use toml_parser::decoder::ScalarKind;
+use toml_parser::parser::{Event, EventKind, RecursionGuard, ValidateWhitespace};
+use toml_parser::{ParseError, Source};
+
+/// How deeply arrays and inline tables may nest (as the `toml` crate allows).
+const NESTING_LIMIT: u32 = 80;
+
+/// Help for every TOML syntax error.
+const SYNTAX_HELP: &str =
+    "fix the TOML syntax; each clock is a `[[clock]]` header followed by `key = value` lines";
 
 /// Reads every row of `text`. Syntax errors are reported to `diagnostics`; the rows
-/// still come back (from toml's error recovery). The rows that end before the first
-/// syntax error are read as usual; the errors about later ones are muted (they would
-/// only repeat the syntax error in other words) and those rows declare marker types
-/// only.
+/// still come back (from the parser's error recovery). The rows that end before the
+/// first syntax error are read as usual; the errors about later ones are muted (they
+/// would only repeat the syntax error in other words) and those rows declare marker
+/// types only.
 pub fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> (Vec<ClockRow>, TableSettings) {
-    let (document, syntax_errors) = DeTable::parse_recoverable(text);
+    let (events, syntax_errors) = parse(text);
     let mut first_error: Option<usize> = None;
-    for error in &syntax_errors {
-        let at = error.span().unwrap_or_else(|| {
-            let start = locate_spanless_error(text);
-            start..start
-        });
+    let mut decode_errors = Vec::new();
+    let document = gather(&events, Source::new(text), &mut decode_errors);
+    for error in syntax_errors.iter().chain(&decode_errors) {
+        let at = match error.unexpected() {
+            Some(span) => span.start()..span.end(),
+            None => {
+                let start = locate_spanless_error(text);
+                start..start
+            }
+        };
         // From the start of the error's line: a key on that line is part of the error.
         let line_start = text
             .get(..at.start)
@@ -34,15 +54,57 @@ pub fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> (Vec<ClockRow>, Ta
         first_error = Some(first_error.map_or(line_start, |first| first.min(line_start)));
         diagnostics.error(
             &Site::Table(at),
-            format!("invalid TOML: {}", error.message()),
-            "fix the TOML syntax; each clock is a `[[clock]]` header followed by `key = value` lines",
+            format_args!("invalid TOML: {}", message(error)),
+            SYNTAX_HELP,
         );
     }
-    read_document(document.get_ref(), first_error, diagnostics)
+    read_document(&document, first_error, diagnostics)
 }
 
-/// Where the syntax error that the parser reports without a place (its recursion
-/// limit, hit by a deeply nested header such as `[a.a.a.….b]`) is: the start of the
+/// Lexes and parses `text` into its events and syntax errors.
+fn parse(text: &str) -> (Vec<Event>, Vec<ParseError>) {
+    let source = Source::new(text);
+    let tokens = source.lex().into_vec();
+    let mut events = Vec::with_capacity(tokens.len());
+    let mut errors = Vec::new();
+    let mut whitespace = ValidateWhitespace::new(&mut events, source);
+    let mut guard = RecursionGuard::new(&mut whitespace, NESTING_LIMIT);
+    toml_parser::parser::parse_document(&tokens, &mut guard, &mut errors);
+    (events, errors)
+}
+
+/// A parse error as the `toml` crate words it: the description, then what was expected.
+fn message(error: &ParseError) -> String {
+    let mut message = error.description().to_owned();
+    if let Some(expected) = error.expected() {
+        message.push_str(", expected ");
+        if expected.is_empty() {
+            message.push_str("nothing");
+        }
+        for (index, expected) in expected.iter().enumerate() {
+            if index > 0 {
+                message.push_str(", ");
+            }
+            match expected {
+                toml_parser::Expected::Literal("\n") => message.push_str("newline"),
+                toml_parser::Expected::Literal("`") => message.push_str("'`'"),
+                toml_parser::Expected::Literal(literal)
+                    if literal.chars().all(|c| c.is_ascii_control()) =>
+                {
+                    message.push_str(&format!("`{}`", literal.escape_debug()));
+                }
+                toml_parser::Expected::Literal(literal) => {
+                    message.push_str(&format!("`{literal}`"))
+                }
+                toml_parser::Expected::Description(description) => message.push_str(description),
+                _ => message.push_str("etc"),
+            }
+        }
+    }
+    message
+}
+
+/// Where a syntax error that the parser reports without a place is: the start of the
 /// first line whose inclusion makes a prefix of `text` fail that way, found by
 /// bisecting on line ends with the same parser.
 fn locate_spanless_error(text: &str) -> usize {
@@ -52,8 +114,8 @@ fn locate_spanless_error(text: &str) -> usize {
         .chain(core::iter::once(text.len()))
         .collect();
     let fails = |end: usize| {
-        let (_, errors) = DeTable::parse_recoverable(text.get(..end).unwrap_or(text));
-        errors.iter().any(|error| error.span().is_none())
+        let (_, errors) = parse(text.get(..end).unwrap_or(text));
+        errors.iter().any(|error| error.unexpected().is_none())
     };
     // The first line end whose prefix fails; the whole text fails.
     let (mut low, mut high) = (0, line_ends.len().saturating_sub(1));
@@ -71,238 +133,609 @@ fn locate_spanless_error(text: &str) -> usize {
     }
 }
 
-/// Reads the rows of `document`; the diagnostics about whatever lies past
+/// A key as written: its decoded text and where it is.
+#[derive(Debug)]
+struct Key {
+    name: String,
+    span: Range<usize>,
+}
+
+/// A value and where it is.
+#[derive(Debug)]
+struct Item {
+    value: Value,
+    span: Range<usize>,
+}
+
+/// A value, with only what the clock table needs of it.
+#[derive(Debug)]
+enum Value {
+    String(String),
+    /// The digits (with sign, without `_` or radix prefix) and the radix.
+    Integer(String, u32),
+    Float,
+    Boolean(bool),
+    Datetime,
+    Array(Vec<Item>),
+    Table(Vec<Entry>),
+    /// Nothing readable (a syntax error, already reported).
+    Missing,
+}
+
+/// `key.key = value`.
+#[derive(Debug)]
+struct Entry {
+    keys: Vec<Key>,
+    value: Item,
+}
+
+/// The `key = value` lines under one header (or before the first).
+#[derive(Debug)]
+struct Section {
+    /// `[a.b]` or `[[a.b]]`: its keys, whether it is an array table and its span.
+    header: Option<(Vec<Key>, bool, Range<usize>)>,
+    entries: Vec<Entry>,
+}
+
+/// The events, skipping whitespace, comments and newlines (already validated).
+struct Events<'e> {
+    events: &'e [Event],
+    at: usize,
+}
+
+impl<'e> Events<'e> {
+    fn peek(&mut self) -> Option<&'e Event> {
+        while let Some(event) = self.events.get(self.at) {
+            match event.kind() {
+                EventKind::Whitespace | EventKind::Comment | EventKind::Newline => self.at += 1,
+                _ => return Some(event),
+            }
+        }
+        None
+    }
+
+    fn next(&mut self) -> Option<&'e Event> {
+        let event = self.peek();
+        self.at += 1;
+        event
+    }
+}
+
+/// Gathers the events into sections; errors from decoding keys and values go to
+/// `errors`.
+fn gather(events: &[Event], source: Source<'_>, errors: &mut Vec<ParseError>) -> Vec<Section> {
+    let mut events = Events { events, at: 0 };
+    let mut sections = vec![Section {
+        header: None,
+        entries: Vec::new(),
+    }];
+    while let Some(event) = events.peek() {
+        match event.kind() {
+            EventKind::StdTableOpen | EventKind::ArrayTableOpen => {
+                events.next();
+                let is_array = event.kind() == EventKind::ArrayTableOpen;
+                let mut span = event.span().start()..event.span().end();
+                let keys = keys(&mut events, source, errors);
+                if let Some(close) = events.peek() {
+                    if matches!(
+                        close.kind(),
+                        EventKind::StdTableClose | EventKind::ArrayTableClose
+                    ) {
+                        events.next();
+                        span.end = close.span().end();
+                    }
+                }
+                sections.push(Section {
+                    header: Some((keys, is_array, span)),
+                    entries: Vec::new(),
+                });
+            }
+            EventKind::SimpleKey => {
+                if let (Some(entry), Some(section)) =
+                    (entry(&mut events, source, errors), sections.last_mut())
+                {
+                    section.entries.push(entry);
+                }
+            }
+            _ => {
+                events.next();
+            }
+        }
+    }
+    sections
+}
+
+/// `key(.key)*`, from the event after the last key read.
+fn keys(events: &mut Events<'_>, source: Source<'_>, errors: &mut Vec<ParseError>) -> Vec<Key> {
+    let mut keys = Vec::new();
+    while let Some(event) = events.peek() {
+        match event.kind() {
+            EventKind::SimpleKey => {
+                events.next();
+                let mut name = Cow::Borrowed("");
+                if let Some(raw) = source.get(event) {
+                    raw.decode_key(&mut name, errors);
+                }
+                keys.push(Key {
+                    name: name.into_owned(),
+                    span: event.span().start()..event.span().end(),
+                });
+            }
+            EventKind::KeySep => {
+                events.next();
+            }
+            _ => break,
+        }
+    }
+    keys
+}
+
+/// `key = value`; `None` if the line has no `=` (a syntax error, already reported).
+fn entry(
+    events: &mut Events<'_>,
+    source: Source<'_>,
+    errors: &mut Vec<ParseError>,
+) -> Option<Entry> {
+    let keys = keys(events, source, errors);
+    if events.peek()?.kind() != EventKind::KeyValSep {
+        return None;
+    }
+    events.next();
+    let value = value(events, source, errors);
+    Some(Entry { keys, value })
+}
+
+fn value(events: &mut Events<'_>, source: Source<'_>, errors: &mut Vec<ParseError>) -> Item {
+    let Some(event) = events.peek() else {
+        return Item {
+            value: Value::Missing,
+            span: 0..0,
+        };
+    };
+    let start = event.span().start();
+    let mut span = start..event.span().end();
+    let value = match event.kind() {
+        EventKind::Scalar => {
+            events.next();
+            scalar(event, source, errors)
+        }
+        EventKind::ArrayOpen => {
+            events.next();
+            let mut items = Vec::new();
+            while let Some(next) = events.peek() {
+                match next.kind() {
+                    EventKind::ArrayClose => {
+                        events.next();
+                        span.end = next.span().end();
+                        break;
+                    }
+                    EventKind::ValueSep | EventKind::Error => {
+                        events.next();
+                    }
+                    EventKind::Scalar | EventKind::ArrayOpen | EventKind::InlineTableOpen => {
+                        items.push(value(events, source, errors));
+                    }
+                    // The array is not closed (a syntax error, already reported).
+                    _ => break,
+                }
+            }
+            Value::Array(items)
+        }
+        EventKind::InlineTableOpen => {
+            events.next();
+            let mut entries = Vec::new();
+            while let Some(next) = events.peek() {
+                match next.kind() {
+                    EventKind::InlineTableClose => {
+                        events.next();
+                        span.end = next.span().end();
+                        break;
+                    }
+                    EventKind::SimpleKey => entries.extend(entry(events, source, errors)),
+                    EventKind::ValueSep | EventKind::Error => {
+                        events.next();
+                    }
+                    _ => break,
+                }
+            }
+            Value::Table(entries)
+        }
+        // No value after `=` (a syntax error, already reported).
+        _ => Value::Missing,
+    };
+    if let Some(items) = match &value {
+        Value::Array(items) => items.last().map(|item| item.span.end),
+        Value::Table(entries) => entries.last().map(|entry| entry.value.span.end),
+        _ => None,
+    } {
+        span.end = span.end.max(items);
+    }
+    Item { value, span }
+}
+
+fn scalar(event: &Event, source: Source<'_>, errors: &mut Vec<ParseError>) -> Value {
+    let Some(raw) = source.get(event) else {
+        return Value::Missing;
+    };
+    let mut decoded = Cow::Borrowed("");
+    match raw.decode_scalar(&mut decoded, errors) {
+        ScalarKind::String => Value::String(decoded.into_owned()),
+        ScalarKind::Boolean(flag) => Value::Boolean(flag),
+        ScalarKind::DateTime => Value::Datetime,
+        ScalarKind::Float => Value::Float,
+        ScalarKind::Integer(radix) => Value::Integer(decoded.into_owned(), radix.value()),
+    }
+}
+
+/// Reads the rows of `sections`; the diagnostics about whatever lies past
 /// `first_error` (the start of the first syntax error's line) are dropped and such rows
 /// marked.
 fn read_document(
-    document: &DeTable<'_>,
+    sections: &[Section],
     first_error: Option<usize>,
     diagnostics: &mut Diagnostics<'_>,
 ) -> (Vec<ClockRow>, TableSettings) {
     let past_error = |end: usize| first_error.is_some_and(|error| end > error);
     let mut rows = Vec::new();
     let mut settings = TableSettings::default();
-    for (key, value) in document {
-        if past_error(value.span().end) {
-            // Only the rows of the `clock` array are still read, below; other keys
-            // past the error are left to the syntax error.
-            if key.get_ref().as_ref() != model::CLOCK_ARRAY {
-                continue;
-            }
-        }
-        if key.get_ref().as_ref() == model::KERNEL_SERVICES {
-            match value.get_ref() {
-                DeValue::Boolean(flag) => {
-                    settings.kernel_services = Some(Located::new(*flag, site(value)));
+    // Top-level names defined so far: a second definition is a TOML error, and an
+    // unknown one is reported once.
+    let mut defined = Defined::default();
+    // Whether `clock` is the array of `[[clock]]` tables (sub-tables then belong to its
+    // last row).
+    let mut clock_is_array_of_tables = false;
+    for section in sections {
+        let Some((keys, is_array, header_span)) = &section.header else {
+            for entry in &section.entries {
+                let Some(first) = entry.keys.first() else {
+                    continue;
+                };
+                if past_error(entry.value.span.end) && first.name != model::CLOCK_ARRAY {
+                    continue;
                 }
-                other => wrong_type(
-                    model::KERNEL_SERVICES,
-                    "a boolean",
-                    other,
-                    &site(value),
-                    diagnostics,
-                ),
+                if !defined.define(first, entry.keys.len() > 1, diagnostics) {
+                    continue;
+                }
+                read_top_level(entry, &mut rows, &mut settings, &past_error, diagnostics);
             }
             continue;
-        }
-        if key.get_ref().as_ref() != model::CLOCK_ARRAY {
-            diagnostics.error(
-                &site(key),
-                format_args!("unknown top-level key `{}`", key.get_ref()),
-                format_args!(
-                    "a clock table holds `{}` and `[[{}]]` tables; {}",
-                    model::KERNEL_SERVICES,
-                    model::CLOCK_ARRAY,
-                    match crate::suggest::did_you_mean(key.get_ref(), model::TOP_LEVEL_KEYS) {
-                        Some(model::CLOCK_ARRAY) => "did you mean `[[clock]]`?".to_owned(),
-                        Some(meant) => format!("did you mean `{meant}`?"),
-                        None => "move this key into a `[[clock]]` table or remove it".to_owned(),
+        };
+        let Some(first) = keys.first() else { continue };
+        let row_end = section
+            .entries
+            .iter()
+            .map(|entry| entry.value.span.end)
+            .fold(header_span.end, usize::max);
+        match (first.name.as_str(), keys.len(), is_array) {
+            (model::CLOCK_ARRAY, 1, true) => {
+                if !clock_is_array_of_tables {
+                    if defined.seen(first) {
+                        duplicate_key(first, diagnostics);
+                        continue;
                     }
-                ),
-            );
-            continue;
+                    defined.define(first, true, diagnostics);
+                    clock_is_array_of_tables = true;
+                }
+                let before = diagnostics.count();
+                let mut row = read_row(
+                    &section.entries,
+                    Site::Table(header_span.clone()),
+                    diagnostics,
+                );
+                if past_error(row_end) {
+                    diagnostics.truncate(before);
+                    row.had_errors = true;
+                }
+                rows.push(row);
+            }
+            (model::CLOCK_ARRAY, 1, false) => {
+                if !defined.define(first, false, diagnostics) {
+                    continue;
+                }
+                let before = diagnostics.count();
+                diagnostics.error(
+                    &site(&first.span),
+                    "`clock` is a single table, not an array of tables",
+                    "write `[[clock]]` (double brackets) so that each clock is one entry of the array",
+                );
+                let mut row = read_row(&section.entries, site(&first.span), diagnostics);
+                if past_error(row_end) {
+                    diagnostics.truncate(before);
+                }
+                row.had_errors = true;
+                rows.push(row);
+            }
+            (model::CLOCK_ARRAY, _, _) if clock_is_array_of_tables => {
+                // `[clock.key]`: a table inside the last row.
+                if past_error(row_end) {
+                    continue;
+                }
+                let entry = Entry {
+                    keys: keys
+                        .iter()
+                        .skip(1)
+                        .map(|key| Key {
+                            name: key.name.clone(),
+                            span: key.span.clone(),
+                        })
+                        .collect(),
+                    value: Item {
+                        value: Value::Table(Vec::new()),
+                        span: keys
+                            .get(1)
+                            .map_or(header_span.clone(), |key| key.span.clone()),
+                    },
+                };
+                if let Some(row) = rows.last_mut() {
+                    let before = diagnostics.count();
+                    read_entry(row, &entry, diagnostics);
+                    row.had_errors |= diagnostics.count() > before;
+                }
+            }
+            _ => {
+                if past_error(row_end) {
+                    continue;
+                }
+                if defined.define(first, true, diagnostics) {
+                    let entry = Entry {
+                        keys: keys
+                            .iter()
+                            .map(|key| Key {
+                                name: key.name.clone(),
+                                span: key.span.clone(),
+                            })
+                            .collect(),
+                        value: Item {
+                            value: Value::Table(Vec::new()),
+                            span: first.span.clone(),
+                        },
+                    };
+                    read_top_level(&entry, &mut rows, &mut settings, &past_error, diagnostics);
+                }
+            }
         }
-        match value.get_ref() {
-            DeValue::Array(array) => {
-                for element in array {
-                    match element.get_ref() {
-                        DeValue::Table(table) => {
+    }
+    (rows, settings)
+}
+
+/// The names defined in one table, for TOML's rule that a key is defined once (dotted
+/// keys and headers may add to a table they define).
+#[derive(Default)]
+struct Defined {
+    names: Vec<(String, bool)>,
+}
+
+impl Defined {
+    fn seen(&self, key: &Key) -> bool {
+        self.names.iter().any(|(name, _)| *name == key.name)
+    }
+
+    /// Records `key` (`extends`: as a table that later keys may add to); `false`, with
+    /// the error reported, when it is defined already, `false` without an error when it
+    /// extends a table already defined (so it is reported once).
+    fn define(&mut self, key: &Key, extends: bool, diagnostics: &mut Diagnostics<'_>) -> bool {
+        match self.names.iter().find(|(name, _)| *name == key.name) {
+            Some((_, true)) if extends => false,
+            Some(_) => {
+                duplicate_key(key, diagnostics);
+                false
+            }
+            None => {
+                self.names.push((key.name.clone(), extends));
+                true
+            }
+        }
+    }
+}
+
+fn duplicate_key(key: &Key, diagnostics: &mut Diagnostics<'_>) {
+    diagnostics.error(&site(&key.span), "invalid TOML: duplicate key", SYNTAX_HELP);
+}
+
+/// A top-level `key = value` (or `[key]` header, as an empty table).
+fn read_top_level(
+    entry: &Entry,
+    rows: &mut Vec<ClockRow>,
+    settings: &mut TableSettings,
+    past_error: &dyn Fn(usize) -> bool,
+    diagnostics: &mut Diagnostics<'_>,
+) {
+    let Some(key) = entry.keys.first() else {
+        return;
+    };
+    let value = if entry.keys.len() > 1 {
+        &Value::Table(Vec::new())
+    } else {
+        &entry.value.value
+    };
+    let value_site = if entry.keys.len() > 1 {
+        site(&key.span)
+    } else {
+        site(&entry.value.span)
+    };
+    match key.name.as_str() {
+        model::KERNEL_SERVICES => match value {
+            Value::Boolean(flag) => {
+                settings.kernel_services = Some(Located::new(*flag, value_site));
+            }
+            Value::Missing => {}
+            other => wrong_type(
+                &model::KERNEL_SERVICES_SPEC,
+                other,
+                &value_site,
+                diagnostics,
+            ),
+        },
+        model::CLOCK_ARRAY => match value {
+            Value::Array(items) => {
+                for item in items {
+                    match &item.value {
+                        Value::Table(entries) => {
                             let before = diagnostics.count();
-                            let mut row = read_row(table, site(element), diagnostics);
-                            if past_error(row_end(table, element.span().end)) {
+                            let mut row = read_row(entries, site(&item.span), diagnostics);
+                            if past_error(item.span.end) {
                                 diagnostics.truncate(before);
                                 row.had_errors = true;
                             }
                             rows.push(row);
                         }
+                        Value::Missing => {}
                         other => diagnostics.error(
-                            &site(element),
+                            &site(&item.span),
                             format_args!("expected a `[[clock]]` table, found {}", kind(other)),
                             "write each clock as a `[[clock]]` header followed by its keys",
                         ),
                     }
                 }
             }
-            DeValue::Table(table) => {
-                diagnostics.error(
-                    &site(key),
-                    "`clock` is a single table, not an array of tables",
-                    "write `[[clock]]` (double brackets) so that each clock is one entry of the array",
-                );
-                let mut row = read_row(table, site(key), diagnostics);
-                row.had_errors = true;
-                rows.push(row);
-            }
+            Value::Missing => {}
             other => diagnostics.error(
-                &site(value),
+                &value_site,
                 format_args!("`clock` must be an array of tables, found {}", kind(other)),
                 "write each clock as a `[[clock]]` header followed by its keys",
             ),
-        }
+        },
+        unknown => diagnostics.error(
+            &site(&key.span),
+            format_args!("unknown top-level key `{unknown}`"),
+            format_args!(
+                "a clock table holds `{}` and `[[{}]]` tables; {}",
+                model::KERNEL_SERVICES,
+                model::CLOCK_ARRAY,
+                match crate::suggest::did_you_mean(unknown, model::TOP_LEVEL_KEYS) {
+                    Some(model::CLOCK_ARRAY) => "did you mean `[[clock]]`?".to_owned(),
+                    Some(meant) => format!("did you mean `{meant}`?"),
+                    None => "move this key into a `[[clock]]` table or remove it".to_owned(),
+                }
+            ),
+        ),
     }
-    (rows, settings)
 }
 
-/// Where a row's last key or value ends (at least `header_end`).
-fn row_end(table: &DeTable<'_>, header_end: usize) -> usize {
-    table
-        .iter()
-        .map(|(key, value)| key.span().end.max(value.span().end))
-        .fold(header_end, usize::max)
-}
-
-fn read_row(table: &DeTable<'_>, row_site: Site, diagnostics: &mut Diagnostics<'_>) -> ClockRow {
+fn read_row(entries: &[Entry], row_site: Site, diagnostics: &mut Diagnostics<'_>) -> ClockRow {
     let mut row = ClockRow::new(row_site);
     let before = diagnostics.count();
-    for (key, value) in table {
-        let key_name: &str = key.get_ref();
-        let value_site = site(value);
-        let errors_before_key = diagnostics.count();
-        match key_name {
-            model::NAME => row.name = string(key_name, value, diagnostics),
-            model::GETTER => row.getter = string(key_name, value, diagnostics),
-            model::DOC => row.doc = string(key_name, value, diagnostics),
-            model::OFFSET => row.offset = string(key_name, value, diagnostics),
-            model::RETURNS => row.returns = string(key_name, value, diagnostics),
-            model::RESOLUTION => match value.get_ref() {
-                DeValue::String(text) => {
-                    row.resolution = Some(Located::new(ResolutionSpec::Text(text.to_string()), value_site));
-                }
-                DeValue::Integer(integer) => match i128::from_str_radix(integer.as_str(), integer.radix()) {
-                    Ok(number) => row.resolution = Some(Located::new(ResolutionSpec::Nanos(number), value_site)),
-                    Err(_) => diagnostics.error(
-                        &value_site,
-                        format_args!("`{key_name}` is out of range"),
-                        "a resolution is a positive number of nanoseconds that fits an `i64`, or \"tick\"",
-                    ),
-                },
-                other => wrong_type(key_name, "a number of nanoseconds or \"tick\"", other, &value_site, diagnostics),
-            },
-            capability if Capability::from_key(capability).is_some() => match value.get_ref() {
-                DeValue::Boolean(flag) => {
-                    if let Some(capability) = Capability::from_key(capability) {
-                        row.capabilities.push((capability, Located::new(*flag, value_site)));
-                    }
-                }
-                other => wrong_type(key_name, "a boolean", other, &value_site, diagnostics),
-            },
-            model::OFFSET_BASE => match value.get_ref() {
-                DeValue::Boolean(flag) => row.offset_base = Some(Located::new(*flag, value_site)),
-                other => wrong_type(key_name, "a boolean", other, &value_site, diagnostics),
-            },
-            model::MONOTONIC => match value.get_ref() {
-                DeValue::Boolean(flag) => row.monotonic = Some(Located::new(*flag, value_site)),
-                other => wrong_type(key_name, "a boolean", other, &value_site, diagnostics),
-            },
-            model::CLOCKID => match value.get_ref() {
-                DeValue::String(constant) => {
-                    row.clockid = Some(Located::new(ClockIdSpec::Constant(constant.to_string()), value_site));
-                }
-                DeValue::Integer(integer) => match i128::from_str_radix(integer.as_str(), integer.radix()) {
-                    Ok(number) => row.clockid = Some(Located::new(ClockIdSpec::Number(number), value_site)),
-                    Err(_) => diagnostics.error(
-                        &value_site,
-                        format_args!("`{key_name}` is out of range"),
-                        "a clock id is a C `clockid_t` (an `int`): use a value from -2147483648 to 2147483647",
-                    ),
-                },
-                other => wrong_type(key_name, "a constant name (string) or an integer", other, &value_site, diagnostics),
-            },
-            unknown => {
-                diagnostics.error(
-                    &site(key),
-                    format_args!("unknown key `{unknown}` in a `[[clock]]` table"),
-                    valid_keys_help(unknown, model::ROW_KEYS),
-                );
-                row.misspelt(unknown, model::ROW_KEYS);
-            }
-        }
-        if diagnostics.count() > errors_before_key {
-            row.rejected.push(key_name.to_owned());
+    let mut defined = Defined::default();
+    for entry in entries {
+        let Some(first) = entry.keys.first() else {
+            continue;
+        };
+        if defined.define(first, entry.keys.len() > 1, diagnostics) {
+            read_entry(&mut row, entry, diagnostics);
         }
     }
     row.had_errors = diagnostics.count() > before;
     row
 }
 
-fn string(
-    key: &str,
-    value: &Spanned<DeValue<'_>>,
+/// One `key = value` of a row (a dotted key, `a.b = …`, is `a` with a table value).
+fn read_entry(row: &mut ClockRow, entry: &Entry, diagnostics: &mut Diagnostics<'_>) {
+    let Some(key) = entry.keys.first() else {
+        return;
+    };
+    let (value, value_site) = if entry.keys.len() > 1 {
+        (&Value::Table(Vec::new()), site(&key.span))
+    } else {
+        (&entry.value.value, site(&entry.value.span))
+    };
+    let errors_before_key = diagnostics.count();
+    match KeySpec::row_key(&key.name) {
+        Some(spec) => {
+            if let Some(read) = typed(spec, value, &value_site, diagnostics) {
+                row.assign(spec.name, Located::new(read, value_site));
+            }
+        }
+        None => {
+            diagnostics.error(
+                &site(&key.span),
+                format_args!("unknown key `{}` in a `[[clock]]` table", key.name),
+                valid_keys_help(&key.name, model::ROW_KEYS),
+            );
+            row.misspelt(&key.name, model::ROW_KEYS);
+        }
+    }
+    if diagnostics.count() > errors_before_key {
+        row.rejected.push(key.name.clone());
+    }
+}
+
+/// `value`, checked against the kind `spec` expects.
+fn typed(
+    spec: &KeySpec,
+    value: &Value,
+    at: &Site,
     diagnostics: &mut Diagnostics<'_>,
-) -> Option<Located<String>> {
-    match value.get_ref() {
-        DeValue::String(text) => Some(Located::new(text.to_string(), site(value))),
-        other => {
-            wrong_type(key, "a string", other, &site(value), diagnostics);
+) -> Option<KeyValue> {
+    let integer = |digits: &str, radix: u32, help: &str, diagnostics: &mut Diagnostics<'_>| {
+        match i128::from_str_radix(digits, radix) {
+            Ok(number) => Some(number),
+            Err(_) => {
+                diagnostics.error(at, format_args!("`{}` is out of range", spec.name), help);
+                None
+            }
+        }
+    };
+    match (spec.kind, value) {
+        (_, Value::Missing) => None,
+        (ValueKind::Text | ValueKind::Name(_), Value::String(text)) => {
+            Some(KeyValue::Text(text.clone()))
+        }
+        (ValueKind::Bool, Value::Boolean(flag)) => Some(KeyValue::Bool(*flag)),
+        (ValueKind::ClockId, Value::String(constant)) => {
+            Some(KeyValue::ClockId(ClockIdSpec::Constant(constant.clone())))
+        }
+        (ValueKind::ClockId, Value::Integer(digits, radix)) => integer(
+            digits,
+            *radix,
+            "a clock id is a C `clockid_t` (an `int`): use a value from -2147483648 to 2147483647",
+            diagnostics,
+        )
+        .map(|number| KeyValue::ClockId(ClockIdSpec::Number(number))),
+        (ValueKind::Resolution, Value::String(text)) => {
+            Some(KeyValue::Resolution(ResolutionSpec::Text(text.clone())))
+        }
+        (ValueKind::Resolution, Value::Integer(digits, radix)) => integer(
+            digits,
+            *radix,
+            "a resolution is a positive number of nanoseconds that fits an `i64`, or \"tick\"",
+            diagnostics,
+        )
+        .map(|number| KeyValue::Resolution(ResolutionSpec::Nanos(number))),
+        (_, other) => {
+            wrong_type(spec, other, at, diagnostics);
             None
         }
     }
 }
 
-fn wrong_type(
-    key: &str,
-    expected: &str,
-    found: &DeValue<'_>,
-    at: &Site,
-    diagnostics: &mut Diagnostics<'_>,
-) {
-    let example = match key {
-        model::NAME => "name = \"Monotonic\"",
-        model::GETTER => "getter = \"ktime_get\"",
-        model::MONOTONIC => "monotonic = true",
-        model::CLOCKID => "clockid = \"CLOCK_MONOTONIC\" or clockid = 1",
-        model::OFFSET => "offset = \"TK_OFFS_BOOT\"",
-        model::OFFSET_BASE => "offset_base = true",
-        model::RETURNS => "returns = \"u64\"",
-        model::RESOLUTION => "resolution = 1 or resolution = \"tick\"",
-        model::KERNEL_SERVICES => "kernel_services = true",
-        "nmi_safe" => "nmi_safe = true",
-        "hrtimer" => "hrtimer = true",
-        "settable" => "settable = true",
-        "counts_suspend" => "counts_suspend = true",
-        _ => "doc = \"What the clock measures.\"",
-    };
+fn wrong_type(spec: &KeySpec, found: &Value, at: &Site, diagnostics: &mut Diagnostics<'_>) {
     diagnostics.error(
         at,
-        format_args!("`{key}` must be {expected}, found {}", kind(found)),
-        format_args!("write it as `{example}`"),
+        format_args!(
+            "`{}` must be {}, found {}",
+            spec.name,
+            spec.kind.expected(Form::Toml),
+            kind(found)
+        ),
+        format_args!("write it as `{}`", spec.example(Form::Toml)),
     );
 }
 
-fn kind(value: &DeValue<'_>) -> &'static str {
+fn kind(value: &Value) -> &'static str {
     match value {
-        DeValue::String(_) => "a string",
-        DeValue::Integer(_) => "an integer",
-        DeValue::Float(_) => "a float",
-        DeValue::Boolean(_) => "a boolean",
-        DeValue::Datetime(_) => "a date-time",
-        DeValue::Array(_) => "an array",
-        DeValue::Table(_) => "a table",
+        Value::String(_) => "a string",
+        Value::Integer(..) => "an integer",
+        Value::Float => "a float",
+        Value::Boolean(_) => "a boolean",
+        Value::Datetime => "a date-time",
+        Value::Array(_) => "an array",
+        Value::Table(_) => "a table",
+        Value::Missing => "nothing",
     }
 }
 
-fn site<T>(spanned: &Spanned<T>) -> Site {
-    Site::Table(spanned.span())
+fn site(span: &Range<usize>) -> Site {
+    Site::Table(span.clone())
 }
 
 #[cfg(test)]
@@ -437,7 +870,7 @@ mod tests {
     }
 
     #[test]
-    fn a_deeply_nested_header_is_located_and_the_rows_before_it_stay() {
+    fn a_deeply_nested_header_is_located_and_every_row_stays() {
         let header = format!("[{}b]\nx = 1\n", "a.".repeat(200));
         let text = format!(
             "[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\n\n{header}\n\
@@ -446,13 +879,74 @@ mod tests {
         let (rows, errors) = read_text(&text);
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
-            errors[0].starts_with("clocks.toml:6:1: invalid TOML: recursion limit"),
+            errors[0].starts_with("clocks.toml:6:2: unknown top-level key `a`"),
+            "{errors:?}"
+        );
+        for name in ["Good", "Late"] {
+            let row = rows
+                .iter()
+                .find(|row| row.name.as_ref().is_some_and(|n| n.value == name));
+            assert!(row.is_some_and(|row| !row.had_errors), "{name}: {rows:?}");
+        }
+    }
+
+    #[test]
+    fn deeply_nested_values_are_a_located_syntax_error() {
+        let text = format!(
+            "[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\n\n\
+             [[clock]]\nname = \"Deep\"\ndoc = {}{}\n",
+            "[".repeat(200),
+            "]".repeat(200)
+        );
+        let (rows, errors) = read_text(&text);
+        assert!(!errors.is_empty(), "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:8:") && errors[0].contains("invalid TOML"),
             "{errors:?}"
         );
         let good = rows
             .iter()
             .find(|row| row.name.as_ref().is_some_and(|n| n.value == "Good"));
         assert!(good.is_some_and(|row| !row.had_errors), "{rows:?}");
+    }
+
+    #[test]
+    fn reads_toml_1_1() {
+        // `\e` and a trailing comma in an inline table are TOML 1.1, not 1.0.
+        let (rows, errors) = read_text(
+            "clock = [{ name = \"A\", getter = \"g\", monotonic = true, doc = \"\\e\", }]\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows[0].doc.as_ref().unwrap().value, "\u{1b}");
+    }
+
+    #[test]
+    fn dotted_keys_sub_tables_and_inline_rows() {
+        let (rows, errors) =
+            read_text("clock = [{ name = \"A\", getter = \"g\", monotonic = true }]\n");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows[0].getter.as_ref().unwrap().value, "g");
+        let (_, errors) = read_text(
+            "[[clock]]\nname = \"A\"\ndoc.text = \"d\"\nx.a = 1\nx.b = 2\n[clock.getter]\n",
+        );
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:3:1: `doc` must be a string, found a table"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].starts_with("clocks.toml:4:1: unknown key `x`"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[2].starts_with("clocks.toml:6:8: `getter` must be a string, found a table"),
+            "{errors:?}"
+        );
+        let (_, errors) = read_text("[[clock]]\nname = \"A\"\n[clock]\n");
+        assert!(
+            errors[0].starts_with("clocks.toml:3:2: invalid TOML: duplicate key"),
+            "{errors:?}"
+        );
     }
 
     #[test]

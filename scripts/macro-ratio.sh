@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# What declare_clocks! costs the compiler, as a ratio against the same items written by
+# hand, measured in the same run.
+#
+# For each N (default 1000): a generated binary crate (temp dir, outside this workspace,
+# so cargo's default profile: the macro and its dependencies unoptimised) declares N
+# clocks from its clocks.toml and uses every one of them; its twin has, instead of the
+# `declare_clocks!` line, the items that line expands to (the marker types, their
+# impls, CLOCKS, for_each_clock), written out as source: rustc's own expansion of the
+# first crate (`cargo rustc -- -Zunpretty=expanded`, run once with RUSTC_BOOTSTRAP=1 to
+# print it; the measured builds are ordinary stable `cargo check`s), with `main`
+# unchanged. Dependencies are built once; then `cargo check` after `touch src/main.rs`,
+# alternating the crates, RATIO_RUNS times. The ratio is taken per run (macro /
+# hand-written, CPU user+sys of cargo and rustc), and reported as median and min–max,
+# with the load average before and after. A third twin, "template", has in place of
+# the `declare_clocks!` line what the procedural macro hands to the compiler (printed
+# by `cargo run -p time-macros-impl --example expand`): one invocation of time-core's
+# `macro_rules!` template; it splits the cost between the procedural macro (macro /
+# template) and the template (template / hand-written). The macro's own time inside
+# rustc (DECLARE_CLOCKS_TIMING=1: wall time from entering the macro to handing its
+# tokens back, proc-macro bridge included; under load, wall time stretches) is given
+# beside it.
+#
+# With RATIO_INSTRUCTIONS=1 (needs valgrind) each crate's rustc is instead run under
+# callgrind (cargo check through a RUSTC_WRAPPER that wraps the invoking crate's rustc
+# only), and the ratios are of instructions executed by rustc, proc macro included:
+# deterministic to ±0.3 % under any load, so one run is enough. The callgrind output of
+# each crate's last run stays as $RATIO_DIR/count-CRATE.out (e.g. count-macro-1000.out)
+# for callgrind_annotate.
+#
+# RATIO_OPTIMISED_MACRO=1 gives the crates `[profile.dev.build-override] opt-level = 3`
+# (the proc macro and its dependencies compiled optimised, a line any crate can add).
+#
+# Usage: scripts/macro-ratio.sh [N ...]   Environment: RATIO_RUNS (default 7; 1 with
+# RATIO_INSTRUCTIONS), RATIO_INSTRUCTIONS, RATIO_OPTIMISED_MACRO, RATIO_DIR (default: a
+# temp dir, removed afterwards).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+. scripts/lib.sh
+instructions=${RATIO_INSTRUCTIONS:-}
+if [ -n "$instructions" ]; then
+    runs=${RATIO_RUNS:-1}
+    command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
+else
+    runs=${RATIO_RUNS:-7}
+fi
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000)
+scratch_dir macro-ratio "${RATIO_DIR:-}"
+target="$work/target"
+
+make_crate() { # name, clocks
+    local dir="$work/$1" n=$2 i
+    mkdir -p "$dir/src"
+    printf '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\ntime-core = { path = "%s/time-core" }\n\n[workspace]\n' \
+        "$1" "$root" >"$dir/Cargo.toml"
+    if [ -n "${RATIO_OPTIMISED_MACRO:-}" ]; then
+        printf '\n[profile.dev.build-override]\nopt-level = 3\n' >>"$dir/Cargo.toml"
+    fi
+    cp "$root/Cargo.lock" "$dir/Cargo.lock"
+    : >"$dir/clocks.toml"
+    {
+        echo "//! $n generated clocks."
+        echo "#![allow(unused_mut, dead_code)]"
+        echo "use time_core::{ClockSource, Instant};"
+        echo 'time_core::declare_clocks!("clocks.toml");'
+        echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"
+        echo "fn main() {"
+        echo "    let mut sum = 0i64;"
+    } >"$dir/src/main.rs"
+    for ((i = 0; i < n; i++)); do
+        printf '[[clock]]\nname = "Clock%d"\ngetter = "clock_%d_get"\nmonotonic = %s\nclockid = %d\ndoc = "Clock number %d."\n\n' \
+            "$i" "$i" "$([ $((i % 2)) -eq 0 ] && echo true || echo false)" $((i % 16)) "$i" >>"$dir/clocks.toml"
+        echo "    sum = sum.wrapping_add(show::<Clock$i>());" >>"$dir/src/main.rs"
+    done
+    printf '    std::process::exit((sum & 1) as i32);\n}\n' >>"$dir/src/main.rs"
+}
+
+# RUSTC_WRAPPER for the instruction counts: callgrind around the rustc of $COUNT_CRATE.
+cat >"$work/count-wrapper" <<'WRAPPER'
+#!/usr/bin/env bash
+case " $* " in
+*" --crate-name $COUNT_CRATE "*)
+    exec valgrind --tool=callgrind --log-file="$COUNT_OUT.log" --callgrind-out-file="$COUNT_OUT" "$@" ;;
+esac
+exec "$@"
+WRAPPER
+chmod +x "$work/count-wrapper"
+
+check() { # crate → "cpu_ms expansion_ms", or with RATIO_INSTRUCTIONS "millions_of_instructions -"
+    touch "$work/$1/src/main.rs"
+    if [ -n "$instructions" ]; then
+        rm -f "$work/count-$1.out"
+        (cd "$work/$1" && COUNT_CRATE="${1//-/_}" COUNT_OUT="$work/count-$1.out" RUSTC_WRAPPER="$work/count-wrapper" \
+            CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q >/dev/null 2>&1)
+        awk '/^summary:/ { printf "%d -\n", $2 / 1e6 }' "$work/count-$1.out"
+        return
+    fi
+    local out t
+    out=$({ TIMEFORMAT='%U %S'; time (cd "$work/$1" && DECLARE_CLOCKS_TIMING=1 CARGO_TARGET_DIR="$target" \
+        RUSTFLAGS= cargo check --offline -q >/dev/null); } 2>&1)
+    t=$(tail -1 <<<"$out")
+    awk -v t="$t" -v e="$(sed -n 's/^declare_clocks!: expanded in \([0-9.]*\) ms$/\1/p' <<<"$out" | head -1)" \
+        'BEGIN { split(t, a, " "); printf "%d %s\n", (a[1] + a[2]) * 1000, (e == "" ? "-" : e) }'
+}
+
+profile="cargo's default profile"
+[ -z "${RATIO_OPTIMISED_MACRO:-}" ] || profile="[profile.dev.build-override] opt-level = 3"
+unit="ms of CPU (user+sys, cargo and rustc)"
+[ -z "$instructions" ] || unit="million instructions executed by rustc (callgrind)"
+echo "## cargo check: declare_clocks! against the same items written by hand"
+echo "(in $unit; $profile, dependencies prebuilt, $runs runs alternating; load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+echo "| clocks | macro / hand-written, median | min–max | macro / template | template / hand-written | macro crate | template | hand-written | expansion inside rustc (wall) |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for n in "${sizes[@]}"; do
+    make_crate "macro-$n" "$n"
+    make_crate "hand-$n" "$n"
+    make_crate "template-$n" "$n"
+    # The template twin: the procedural macro's output in place of its invocation.
+    (cd "$work/template-$n" && cargo run -q --manifest-path "$root/Cargo.toml" -p time-macros-impl \
+        --example expand -- '"clocks.toml"') >"$work/expansion-$n.rs"
+    python3 - "$work/template-$n/src/main.rs" "$work/expansion-$n.rs" <<'PY'
+import sys
+main, expansion = sys.argv[1], open(sys.argv[2]).read()
+text = open(main).read()
+open(main, "w").write(text.replace('time_core::declare_clocks!("clocks.toml");', expansion))
+PY
+    grep -q declare_clocks "$work/template-$n/src/main.rs" && { echo "template-$n still invokes the macro" >&2; exit 1; }
+    # The hand-written twin: rustc's expansion of the macro crate, minus the unstable
+    # prelude attributes that -Zunpretty adds.
+    (cd "$work/macro-$n" && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$target" RUSTFLAGS= \
+        cargo rustc --offline -q --profile=check -- -Zunpretty=expanded) \
+        | sed -e '/^#!\[feature(prelude_import)\]$/d' -e '/^#\[prelude_import\]$/d' \
+            -e '/^use std::prelude::rust_20[0-9]*::\*;$/d' >"$work/hand-$n/src/main.rs.new"
+    mv "$work/hand-$n/src/main.rs.new" "$work/hand-$n/src/main.rs"
+    grep -q declare_clocks "$work/hand-$n/src/main.rs" && { echo "hand-$n still invokes the macro" >&2; exit 1; }
+    for crate in macro hand template; do
+        (cd "$work/$crate-$n" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q)
+    done
+    ratios=()
+    proc_ratios=()
+    template_ratios=()
+    macro=()
+    hand=()
+    template=()
+    expansions=()
+    for ((r = 0; r < runs; r++)); do
+        read -r m e < <(check "macro-$n")
+        read -r t _ < <(check "template-$n")
+        read -r h _ < <(check "hand-$n")
+        macro+=("$m")
+        template+=("$t")
+        hand+=("$h")
+        expansions+=("$e")
+        ratios+=("$(awk -v m="$m" -v h="$h" 'BEGIN { printf "%.3f", m / h }')")
+        proc_ratios+=("$(awk -v m="$m" -v t="$t" 'BEGIN { printf "%.3f", m / t }')")
+        template_ratios+=("$(awk -v t="$t" -v h="$h" 'BEGIN { printf "%.3f", t / h }')")
+        echo "N=$n run $((r + 1)): macro $m, template $t, hand-written $h ($unit), ratio ${ratios[-1]}, expansion $e ms (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+    done
+    sorted=$(printf '%s\n' "${ratios[@]}" | sort -n)
+    two() { median | awk '{ printf "%.2f", $1 }'; }
+    echo "| $n | **$(printf '%s\n' "${ratios[@]}" | two)×** | $(head -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')–$(tail -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')× | $(printf '%s\n' "${proc_ratios[@]}" | two)× | $(printf '%s\n' "${template_ratios[@]}" | two)× | $(printf '%s\n' "${macro[@]}" | median) | $(printf '%s\n' "${template[@]}" | median) | $(printf '%s\n' "${hand[@]}" | median) | $(printf '%s\n' "${expansions[@]}" | median | sed 's/^-$/—/; s/[0-9]$/& ms/') |"
+done
+echo
+echo "(load average after: $(cut -d' ' -f1-3 /proc/loadavg))"
