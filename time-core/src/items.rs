@@ -21,10 +21,10 @@
 /// __clock_items! {
 ///     count = N;
 ///     clocks = [ Name "marker doc" "table doc" "Name" MONOTONIC [ID] [RESOLUTION]
-///                [getter "message"] [getter RETURN] { BODY } ... ];
+///                [getter "message"] [getter RETURN] [CONSTANT "message"] { BODY } ... ];
 ///     monotonic = [ Name ... ];          // the rows with `monotonic = true`
 ///     nmi_safe = [ Name ... ];           // … `nmi_safe = true`
-///     hrtimer = [ Name [ID] ... ];       // … `hrtimer = true`, with their clock id
+///     hrtimer = [ Name ... ];            // … `hrtimer = true`
 ///     settable = [ Name ... ];           // … `settable = true`
 ///     counts_suspend = [ Name ... ];     // … `counts_suspend = true`
 /// }
@@ -39,7 +39,11 @@
 /// nothing satisfies (a lint can be capped, a trait bound cannot). Attributes rather
 /// than a per-row `#[diagnostic::on_unimplemented]` trait: tool attributes do not
 /// resolve under `#![no_implicit_prelude]`. `[getter RETURN]` is present when the macro declares
-/// the getter itself, as `extern "C" fn getter() -> RETURN` (`Ktime` or `u64`). `BODY` reads the clock: `{ use bindings::*; unsafe
+/// the getter itself, as `extern "C" fn getter() -> RETURN` (`Ktime` or `u64`).
+/// `[CONSTANT "message"]` is present when the clock id is a constant: like the getter's,
+/// a stand-in that the id expression's `use module::*` shadows, and whose use (the
+/// module lacks the constant) is a denied deprecation carrying `message` plus a cast
+/// that does not compile. `BODY` reads the clock: `{ use bindings::*; unsafe
 /// { getter() } }`, `unsafe { getter() }` for an extern getter, or the posix
 /// backend's `clock_gettime` call, converted to `Ktime` for `u64` getters.
 #[doc(hidden)]
@@ -51,11 +55,11 @@ macro_rules! __clock_items {
             $name:ident $doc:literal $table_doc:literal $text:literal $monotonic:tt
             [$($id:expr)?] [$resolution:ident $(($resolution_ns:literal))?]
             [$($bound_getter:ident $missing:literal)?] [$($extern_getter:ident $returns:ident)?]
-            $body:tt
+            [$($id_constant:ident $missing_id:literal)?] $body:tt
         )*];
         monotonic = [$($monotonic_name:ident)*];
         nmi_safe = [$($nmi_safe_name:ident)*];
-        hrtimer = [$($hrtimer_name:ident [$hrtimer_id:expr])*];
+        hrtimer = [$($hrtimer_name:ident)*];
         settable = [$($settable_name:ident)*];
         counts_suspend = [$($counts_suspend_name:ident)*];
     ) => {
@@ -93,8 +97,10 @@ macro_rules! __clock_items {
             $(
                 impl $crate::__private::SealedHrTimer for $hrtimer_name {}
                 impl $crate::__private::HrTimerClock for $hrtimer_name {
-                    const CLOCKID: $crate::__private::ClockId =
-                        $hrtimer_id as $crate::__private::ClockId;
+                    // `hrtimer` rows have a `clockid` (checked by the macro).
+                    const CLOCKID: $crate::__private::ClockId = $crate::__private::id_or_zero(
+                        <$hrtimer_name as $crate::__private::ClockSource>::ID,
+                    );
                 }
             )*
             $(
@@ -119,6 +125,14 @@ macro_rules! __clock_items {
                     }
                 )?
                 $(
+                    /// Stands in for a clock id constant the module lacks: the id
+                    /// expression's `use module::*` shadows it when the module has it.
+                    #[deprecated(note = $missing_id)]
+                    #[allow(dead_code, non_upper_case_globals)]
+                    const $id_constant: $crate::__private::MissingClockId =
+                        $crate::__private::MissingClockId;
+                )?
+                $(
                     unsafe extern "C" {
                         // The clock table declares the getter as `ktime_t getter(void)`
                         // (or `u64 getter(void)`).
@@ -131,6 +145,7 @@ macro_rules! __clock_items {
                 impl $crate::__private::ClockSource for $name {
                     const NAME: &'static $crate::__private::str = $text;
                     const MONOTONIC: $crate::__private::bool = $monotonic;
+                    #[deny(deprecated)]
                     const ID: $crate::__private::Option<$crate::__private::ClockId> =
                         $crate::__private::clock_id(&[$($id as $crate::__private::ClockId)?]);
                     const RESOLUTION: $crate::__private::Resolution =

@@ -14,6 +14,20 @@ pub use crate::__clock_items as clock_items;
 /// Writes out the kernel services of a table (see `services.rs`).
 pub use crate::__kernel_services as kernel_services;
 
+/// The id of a clock that has one (`hrtimer` and posix rows, checked by the macro).
+#[inline]
+pub const fn id_or_zero(id: Option<ClockId>) -> ClockId {
+    match id {
+        Some(id) => id,
+        None => 0,
+    }
+}
+
+/// The stand-in for a clock id constant that the bindings module (or `libc`) lacks:
+/// not a number, so `CONSTANT as ClockId` does not compile.
+#[derive(Clone, Copy)]
+pub struct MissingClockId;
+
 /// `ClockSource::ID` from a row's optional `clockid`, written `[]` or `[id]` by
 /// `clock_items!`; evaluated at compile time.
 #[inline]

@@ -83,6 +83,9 @@ pub struct Defect {
     /// The getter the bindings module lacks, for that class of mistake (the compiler,
     /// not the macro, reports it, with a second error naming no place).
     pub missing_getter: bool,
+    /// A clock id constant the bindings module (or `libc`) lacks: reported with a
+    /// second error naming no place, like a missing getter.
+    pub missing_clockid: bool,
     /// The first TOML syntax error (or invalid UTF-8): reported even though it starts
     /// the muted part of the file.
     pub mutes: bool,
@@ -96,6 +99,7 @@ impl Defect {
             place,
             lines,
             missing_getter: false,
+            missing_clockid: false,
             mutes: false,
         }
     }
@@ -542,6 +546,7 @@ struct Row {
     /// An inline syntax error (the whole invocation fails to parse).
     inline_fatal: bool,
     missing_getter: bool,
+    missing_clockid: bool,
 }
 
 impl Row {
@@ -554,6 +559,7 @@ impl Row {
             syntax: false,
             inline_fatal: false,
             missing_getter: false,
+            missing_clockid: false,
         }
     }
 
@@ -948,6 +954,7 @@ impl Builder<'_> {
                 Some("CLOCK_ABSENT".to_owned()),
             );
             row.remove("hrtimer");
+            row.missing_clockid = true;
             "clockid constant absent from the bindings module"
         } else if self.posix {
             row.set(
@@ -956,6 +963,7 @@ impl Builder<'_> {
                 Some("CLOCK_ABSENT".to_owned()),
             );
             row.remove("hrtimer");
+            row.missing_clockid = true;
             "clockid constant absent from libc"
         } else if self.has_bindings() && row.has("getter") && self.claim("CLOCK_MONOTONIC") {
             // A getter naming a bindings item that is not a function.
@@ -1506,6 +1514,7 @@ fn render_inline(index: usize, bindings: bool, posix: bool, rows: Vec<Row>, rng:
         if let Some(what) = row.defect {
             let mut defect = Defect::new(what, Place::Rs, (line, line));
             defect.missing_getter = row.missing_getter;
+            defect.missing_clockid = row.missing_clockid;
             // The first row that cannot be parsed ends the invocation: only its error
             // (and those about the options before it) is reported.
             defect.mutes = row.inline_fatal && !fatal;
@@ -1696,6 +1705,7 @@ fn render_file(
                 (start, if open { usize::MAX } else { end }),
             );
             defect.missing_getter = row.missing_getter;
+            defect.missing_clockid = row.missing_clockid;
             defect.mutes = mutes;
             defects.push(defect);
         } else if let (Some(mut row_good), false) = (row.good, muted) {

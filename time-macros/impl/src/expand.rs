@@ -75,6 +75,13 @@ pub fn expand(
         let table_doc = Literal::string(clock.doc.as_deref().unwrap_or(""));
         let mut stand_in = TokenStream::new();
         let mut extern_decl = TokenStream::new();
+        let id_stand_in = match &clock.clockid {
+            Some(ClockId::Constant(constant)) => {
+                let message = Literal::string(&missing_clockid_message(clock, constant, options));
+                quote!(#constant #message)
+            }
+            _ => TokenStream::new(),
+        };
         let read = match reader {
             Reader::Bindings(bindings, getter) => {
                 let message = Literal::string(&missing_getter_message(clock, bindings, getter));
@@ -90,13 +97,19 @@ pub fn expand(
                 quote!(unsafe { #getter() })
             }
             Reader::Posix(clockid) => {
+                // The id expression is evaluated once, in `ClockSource::ID`; posix rows
+                // always have one.
+                let _ = clockid;
                 impls.extend(quote! {
                     impl #runtime::SealedPosixClock for #name {}
                     impl #runtime::PosixClock for #name {
-                        const CLOCKID: #runtime::libc::clockid_t = #clockid as #runtime::libc::clockid_t;
+                        const CLOCKID: #runtime::libc::clockid_t =
+                            #runtime::id_or_zero(<#name as #runtime::ClockSource>::ID) as #runtime::libc::clockid_t;
                     }
                 });
-                quote!(::time_core::__private::posix::read_clock(#clockid as ::time_core::__private::libc::clockid_t))
+                quote!(::time_core::__private::posix::read_clock(
+                    <#name as ::time_core::__private::PosixClock>::CLOCKID
+                ))
             }
         };
         let body = match (options.backend, clock.returns) {
@@ -119,7 +132,7 @@ pub fn expand(
             }
             Some(Resolution::Tick) => quote!(Tick),
         };
-        rows.extend(quote!(#name #doc #table_doc #name_text #monotonic_flag [#id] [#resolution] [#stand_in] [#extern_decl] #body));
+        rows.extend(quote!(#name #doc #table_doc #name_text #monotonic_flag [#id] [#resolution] [#stand_in] [#extern_decl] [#id_stand_in] #body));
         count += 1;
         if clock.monotonic {
             lists.monotonic.extend(quote!(#name));
@@ -127,7 +140,7 @@ pub fn expand(
         for capability in &clock.capabilities {
             match capability {
                 Capability::NmiSafe => lists.nmi_safe.extend(quote!(#name)),
-                Capability::HrTimer => lists.hrtimer.extend(quote!(#name [#id])),
+                Capability::HrTimer => lists.hrtimer.extend(quote!(#name)),
                 Capability::Settable => lists.settable.extend(quote!(#name)),
                 Capability::CountsSuspend => lists.counts_suspend.extend(quote!(#name)),
             }
@@ -312,11 +325,44 @@ fn generated_doc(doc: &mut String, clock: &Clock, options: &Options, declared_by
 fn clockid_expr(clockid: &ClockId, options: &Options) -> TokenStream {
     match clockid {
         ClockId::Number(number) => Literal::i32_unsuffixed(*number).into_token_stream(),
-        ClockId::Constant(constant) => match &options.bindings {
-            Some(bindings) => quote!(#bindings::#constant),
-            None => quote!(::time_core::__private::libc::#constant),
-        },
+        // Through a glob import, so that a constant the module lacks resolves to the
+        // row's stand-in (see `clock_items!`), whose use is an error naming the row.
+        ClockId::Constant(constant) => {
+            let module = match &options.bindings {
+                Some(bindings) => quote!(#bindings),
+                None => quote!(::time_core::__private::libc),
+            };
+            quote!({
+                #[allow(unused_imports)]
+                use #module::*;
+                #constant
+            })
+        }
     }
+}
+
+/// The message of the error when the module that should hold a clock id constant
+/// (the bindings module, or `libc` with the posix backend) does not have it. Braces
+/// are doubled, as in [`missing_getter_message`].
+fn missing_clockid_message(clock: &Clock, constant: &Ident, options: &Options) -> String {
+    let module = match &options.bindings {
+        Some(bindings) => format!(
+            "the bindings module `{}`",
+            quote!(#bindings).to_string().replace(' ', "")
+        ),
+        None => "`libc`".to_owned(),
+    };
+    let at = if clock.clockid_location.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", clock.clockid_location)
+    };
+    format!(
+        "{at}{module} has no clock id constant `{constant}`: fix the row's `clockid` (a constant \
+         of that module, or an integer)"
+    )
+    .replace('{', "{{")
+    .replace('}', "}}")
 }
 
 /// `ConvertsTo` impls between the base clock and every clock with an offset, and
@@ -418,6 +464,7 @@ mod tests {
             resolution: None,
             capabilities: Vec::new(),
             getter_location: String::new(),
+            clockid_location: String::new(),
         }
     }
 
@@ -444,9 +491,12 @@ mod tests {
         assert!(
             out.contains(&format!(
                 ":: time_core :: __private :: clock_items ! {{ count = 1 ; clocks = [Monotonic \"{doc}\" \
-                 \"Time since boot.\" \"Monotonic\" true [crate :: bindings :: CLOCK_MONOTONIC] [Nanos (1)] \
+                 \"Time since boot.\" \"Monotonic\" true [{{ # [allow (unused_imports)] use crate :: bindings \
+                 :: * ; CLOCK_MONOTONIC }}] [Nanos (1)] \
                  [get_monotonic \"the bindings module `crate::bindings` has no function `get_monotonic`: declare \
                  `ktime_t get_monotonic(void);` in the header bindgen reads, or fix the row's `getter`\"] [] \
+                 [CLOCK_MONOTONIC \"the bindings module `crate::bindings` has no clock id constant \
+                 `CLOCK_MONOTONIC`: fix the row's `clockid` (a constant of that module, or an integer)\"] \
                  {{ {{ # [allow (unused_imports)] use crate :: bindings :: * ; unsafe {{ get_monotonic () }} }} }}] ; \
                  monotonic = [Monotonic] ; nmi_safe = [] ; hrtimer = [] ; settable = [] ; counts_suspend = [] ; }}"
             )),
@@ -471,7 +521,7 @@ mod tests {
         assert!(
             out.contains(
                 "clocks = [Real \" Read by the C function `get_real`; not monotonic: it can jump \
-                 backwards. `clockid_t`: `0`.\" \"\" \"Real\" false [0] [Nanos (1)] [] [get_real Ktime] { unsafe { get_real () } }] ; \
+                 backwards. `clockid_t`: `0`.\" \"\" \"Real\" false [0] [Nanos (1)] [] [get_real Ktime] [] { unsafe { get_real () } }] ; \
                  monotonic = [] ; nmi_safe = [] ; hrtimer = [] ; settable = [] ; counts_suspend = [] ;"
             ),
             "{out}"
@@ -495,9 +545,10 @@ mod tests {
         let out = expand(&[Declared::Clock(raw)], &options, None, None).to_string();
         assert!(
             out.contains(
-                "[:: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW] [Nanos (1)] [] [] { :: time_core :: __private :: posix \
-                 :: read_clock (:: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW as :: time_core :: \
-                 __private :: libc :: clockid_t) }"
+                "[{ # [allow (unused_imports)] use :: time_core :: __private :: libc :: * ; CLOCK_MONOTONIC_RAW }] \
+                 [Nanos (1)] [] [] [CLOCK_MONOTONIC_RAW \"`libc` has no clock id constant `CLOCK_MONOTONIC_RAW`: \
+                 fix the row's `clockid` (a constant of that module, or an integer)\"] { :: time_core :: __private \
+                 :: posix :: read_clock (< Raw as :: time_core :: __private :: PosixClock > :: CLOCKID) }"
             ),
             "{out}"
         );
@@ -505,8 +556,8 @@ mod tests {
             out.contains(
                 "const _ : () = { use :: time_core :: __private as __time_core ; impl __time_core :: \
                  SealedPosixClock for Raw { } impl __time_core :: PosixClock for Raw { const CLOCKID : \
-                 __time_core :: libc :: clockid_t = :: time_core :: __private :: libc :: CLOCK_MONOTONIC_RAW \
-                 as __time_core :: libc :: clockid_t ; } }"
+                 __time_core :: libc :: clockid_t = __time_core :: id_or_zero (< Raw as __time_core :: \
+                 ClockSource > :: ID) as __time_core :: libc :: clockid_t ; } }"
             ),
             "{out}"
         );

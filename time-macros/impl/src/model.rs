@@ -447,6 +447,8 @@ pub struct Clock {
     /// Where the getter is named, for the error when the bindings module lacks it
     /// (`clocks.toml:LINE:COL`, or empty for inline rows, whose spans say it).
     pub getter_location: String,
+    /// Where the clock id is written, for the error when its constant is missing.
+    pub clockid_location: String,
 }
 
 /// A clock's place among the clocks related by timekeeper offsets.

@@ -77,6 +77,11 @@ pub fn validate(
                     .as_ref()
                     .and_then(|getter| diagnostics.locate(&getter.site))
                     .unwrap_or_default(),
+                clockid_location: row
+                    .clockid
+                    .as_ref()
+                    .and_then(|clockid| diagnostics.locate(&clockid.site))
+                    .unwrap_or_default(),
             }),
             _ => Declared::MarkerOnly(name),
         });

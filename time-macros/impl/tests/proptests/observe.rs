@@ -64,7 +64,7 @@ pub(crate) fn observe(tokens: TokenStream) -> Expansion {
 }
 
 /// Reads `clocks = [Name "doc" "table doc" "Name" MONOTONIC [ID] [RESOLUTION]
-/// [STAND-IN] [EXTERN] {BODY} …]; monotonic = [Name …];`, panicking on anything the template
+/// [STAND-IN] [EXTERN] [ID STAND-IN] {BODY} …]; monotonic = [Name …];`, panicking on anything the template
 /// would not accept.
 pub(crate) fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
     let trees: Vec<TokenTree> = body.into_iter().collect();
@@ -83,9 +83,9 @@ pub(crate) fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
     let count: usize = list("count").first().map_or(usize::MAX, |count| {
         count.to_string().parse().unwrap_or(usize::MAX)
     });
-    assert_eq!(rows.len(), count * 10, "`count` is the number of rows");
-    for row in rows.chunks(10) {
-        let [TokenTree::Ident(name), TokenTree::Literal(_doc), TokenTree::Literal(_table_doc), TokenTree::Literal(text), TokenTree::Ident(flag), TokenTree::Group(id), TokenTree::Group(resolution), TokenTree::Group(_stand_in), TokenTree::Group(_extern_decl), TokenTree::Group(read)] =
+    assert_eq!(rows.len(), count * 11, "`count` is the number of rows");
+    for row in rows.chunks(11) {
+        let [TokenTree::Ident(name), TokenTree::Literal(_doc), TokenTree::Literal(_table_doc), TokenTree::Literal(text), TokenTree::Ident(flag), TokenTree::Group(id), TokenTree::Group(resolution), TokenTree::Group(_stand_in), TokenTree::Group(_extern_decl), TokenTree::Group(_id_stand_in), TokenTree::Group(read)] =
             row
         else {
             panic!("a clock_items! row that the template does not accept: {row:?}");
