@@ -5,11 +5,15 @@
 //! Errors about a table file cannot point into the file (the compiler only knows the
 //! invocation's tokens), so they are attached to the path literal and their message
 //! starts with `path:LINE:COL:`, quotes the offending line and underlines the span.
+//!
+//! The errors of one unit (a row, a key) are collected apart, in a [`Diagnostics::scope`]
+//! of their own: a value that the caller keeps ([`Diagnostics::keep`]) or drops.
 
 use crate::model::Site;
 use proc_macro2::Span;
 use std::fmt::Display;
 use std::ops::Range;
+use std::rc::Rc;
 
 /// A table file's text, with what messages about it need.
 #[derive(Debug)]
@@ -29,7 +33,7 @@ pub struct Diagnostics<'t> {
     /// Where each line of the table starts (byte offsets), found once: every clock's
     /// getter location and every error's is a binary search in them, so locating is
     /// linear in the table (a scan of the text before each place would be quadratic).
-    line_starts: Vec<usize>,
+    line_starts: Rc<[usize]>,
     /// Each error with its byte offset in the table file (`None`: about tokens).
     errors: Vec<(Option<usize>, syn::Error)>,
 }
@@ -39,7 +43,7 @@ impl<'t> Diagnostics<'t> {
     pub fn for_tokens() -> Self {
         Diagnostics {
             table: None,
-            line_starts: Vec::new(),
+            line_starts: Rc::new([]),
             errors: Vec::new(),
         }
     }
@@ -48,9 +52,29 @@ impl<'t> Diagnostics<'t> {
     pub fn for_table(table: &'t TableText) -> Self {
         Diagnostics {
             table: Some(table),
-            line_starts: table.line_starts(),
+            line_starts: table.line_starts().into(),
             errors: Vec::new(),
         }
+    }
+
+    /// An empty collection for the errors of one unit (a row, a key), about the same
+    /// table: the caller [keeps](Diagnostics::keep) it or drops it.
+    pub fn scope(&self) -> Diagnostics<'t> {
+        Diagnostics {
+            table: self.table,
+            line_starts: Rc::clone(&self.line_starts),
+            errors: Vec::new(),
+        }
+    }
+
+    /// Adds the errors of `scope` (from [`Diagnostics::scope`]) to these.
+    pub fn keep(&mut self, scope: Diagnostics<'t>) {
+        self.errors.extend(scope.errors);
+    }
+
+    /// Whether no error was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
     }
 
     /// Records `message` at `site`, followed by a `help:` line that says what to do.
@@ -116,16 +140,6 @@ impl<'t> Diagnostics<'t> {
     fn location(&self, table: &TableText, range: &Range<usize>) -> String {
         let (line, column) = table.line_column_in(&self.line_starts, range.start);
         format!("{}:{line}:{column}", table.display)
-    }
-
-    /// Forgets the errors recorded after the first `count`.
-    pub fn truncate(&mut self, count: usize) {
-        self.errors.truncate(count);
-    }
-
-    /// How many errors were recorded.
-    pub fn count(&self) -> usize {
-        self.errors.len()
     }
 
     /// The combined errors, if any: those about tokens in the order they were found,
@@ -287,8 +301,12 @@ mod tests {
         let t = table("a\nb\n");
         let mut diags = Diagnostics::for_table(&t);
         diags.error(&Site::Table(0..1), "first", "fix a");
-        diags.error(&Site::Table(2..3), "second", "fix b");
-        assert_eq!(diags.count(), 2);
+        let mut dropped = diags.scope();
+        dropped.error(&Site::Table(0..1), "dropped", "fix c");
+        let mut kept = diags.scope();
+        kept.error(&Site::Table(2..3), "second", "fix b");
+        assert!(!kept.is_empty());
+        diags.keep(kept);
         let messages: Vec<String> = diags
             .finish()
             .unwrap()

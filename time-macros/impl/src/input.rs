@@ -184,35 +184,41 @@ fn parse_row(input: ParseStream<'_>, diagnostics: &mut Diagnostics<'_>) -> syn::
         )
     })?;
     let mut row = ClockRow::new(Site::Tokens(name.span()));
-    row.name = Some(Located::new(name.to_string(), Site::Tokens(name.span())));
+    row.assign(
+        model::NAME,
+        Located::new(KeyValue::Text(name.to_string()), Site::Tokens(name.span())),
+    );
     let body;
     braced!(body in input);
-    let before = diagnostics.count();
+    // The row's errors, apart, to tell whether it has any.
+    let mut row_errors = diagnostics.scope();
     let mut seen: Vec<Ident> = Vec::new();
     while !body.is_empty() {
         let key = Ident::parse_any(&body)?;
         body.parse::<Token![:]>()?;
         let value = InlineValue::parse(&body)?;
         if seen.contains(&key) {
-            diagnostics.error(
+            row_errors.error(
                 &Site::Tokens(key.span()),
                 format_args!("duplicate key `{key}` in clock `{name}`"),
                 format_args!("keep one `{key}: …` in this row"),
             );
         } else {
             seen.push(key.clone());
-            let errors_before_key = diagnostics.count();
-            assign(&mut row, &key, value, diagnostics);
-            if diagnostics.count() > errors_before_key {
+            let mut key_errors = row_errors.scope();
+            assign(&mut row, &key, value, &mut key_errors);
+            if !key_errors.is_empty() {
                 row.rejected.push(key.to_string());
             }
+            row_errors.keep(key_errors);
         }
         if body.is_empty() {
             break;
         }
         body.parse::<Token![,]>()?;
     }
-    row.had_errors = diagnostics.count() > before;
+    row.had_errors = !row_errors.is_empty();
+    diagnostics.keep(row_errors);
     Ok(row)
 }
 
@@ -278,7 +284,7 @@ fn assign(row: &mut ClockRow, key: &Ident, value: InlineValue, diagnostics: &mut
             &Site::Tokens(key.span()),
             format_args!(
                 "unknown key `{key_name}` in clock `{}`",
-                row.name.as_ref().map_or("?", |n| n.value.as_str())
+                row.text(model::NAME).map_or("?".to_owned(), |n| n.value)
             ),
             valid_keys_help(&key_name, &model::ROW_KEYS[1..]),
         );
@@ -412,20 +418,14 @@ mod tests {
             panic!("inline")
         };
         assert_eq!(rows.len(), 3);
-        assert_eq!(rows[0].name.as_ref().unwrap().value, "Monotonic");
+        assert_eq!(rows[0].text(model::NAME).unwrap().value, "Monotonic");
         assert_eq!(
-            rows[0].clockid.as_ref().unwrap().value,
+            rows[0].clockid().unwrap().value,
             ClockIdSpec::Constant("CLOCK_MONOTONIC".into())
         );
-        assert_eq!(rows[1].getter.as_ref().unwrap().value, "ktime_get_real");
-        assert_eq!(
-            rows[1].clockid.as_ref().unwrap().value,
-            ClockIdSpec::Number(0)
-        );
-        assert_eq!(
-            rows[2].clockid.as_ref().unwrap().value,
-            ClockIdSpec::Number(-3)
-        );
+        assert_eq!(rows[1].text(model::GETTER).unwrap().value, "ktime_get_real");
+        assert_eq!(rows[1].clockid().unwrap().value, ClockIdSpec::Number(0));
+        assert_eq!(rows[2].clockid().unwrap().value, ClockIdSpec::Number(-3));
     }
 
     #[test]
@@ -446,6 +446,6 @@ mod tests {
         let TableSource::Inline(rows) = input.source else {
             panic!("inline")
         };
-        assert_eq!(rows[0].name.as_ref().unwrap().value, "self");
+        assert_eq!(rows[0].text(model::NAME).unwrap().value, "self");
     }
 }

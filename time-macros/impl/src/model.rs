@@ -324,32 +324,16 @@ pub enum ClockIdSpec {
     Number(i128),
 }
 
-/// One row as read, before validation: a field is `None` when the row lacks it
-/// or when its value had the wrong type (that error is already reported).
+/// One row as read, before validation: each key's value, typed by its [`KeySpec`] and
+/// located. A key is absent when the row lacks it or when its value had the wrong
+/// type (that error is already reported). Rows hold their values by key, so a new key
+/// needs only its [`KeySpec`] in [`ROW_KEY_SPECS`] and the code that uses it.
 #[derive(Clone, Debug)]
 pub struct ClockRow {
     /// The whole row (its `[[clock]]` header, or the inline row's name).
     pub site: Site,
-    /// `name`: the clock's Rust type name.
-    pub name: Option<Located<String>>,
-    /// `getter`: the C function that reads the clock.
-    pub getter: Option<Located<String>>,
-    /// `monotonic`.
-    pub monotonic: Option<Located<bool>>,
-    /// `clockid`: a constant name or an integer.
-    pub clockid: Option<Located<ClockIdSpec>>,
-    /// `doc`: the marker type's doc comment.
-    pub doc: Option<Located<String>>,
-    /// `offset`: an `enum tk_offsets` member.
-    pub offset: Option<Located<String>>,
-    /// `offset_base`.
-    pub offset_base: Option<Located<bool>>,
-    /// `returns`: the getter's C return type, as written.
-    pub returns: Option<Located<String>>,
-    /// `resolution`, as written.
-    pub resolution: Option<Located<ResolutionSpec>>,
-    /// The capability keys written, with their values.
-    pub capabilities: Vec<(Capability, Located<bool>)>,
+    /// The values read, by key (a name of [`ROW_KEY_SPECS`]), in the order read.
+    values: Vec<(&'static str, Located<KeyValue>)>,
     /// Set when reading the row reported an error (wrong type, unknown key): such a
     /// row still declares its type, so uses of it do not cascade into more errors,
     /// but the reading errors are what the user sees.
@@ -361,6 +345,16 @@ pub struct ClockRow {
 }
 
 impl ClockRow {
+    /// A row at `site` with no keys yet.
+    pub fn new(site: Site) -> Self {
+        ClockRow {
+            site,
+            values: Vec::new(),
+            had_errors: false,
+            rejected: Vec::new(),
+        }
+    }
+
     /// Whether the row has `key` with a rejected value, or a misspelling of it.
     pub fn mentions(&self, key: &str) -> bool {
         self.rejected.iter().any(|rejected| rejected == key)
@@ -376,50 +370,74 @@ impl ClockRow {
     }
 
     /// Stores `value`, read for the row key `key` (a name of [`ROW_KEY_SPECS`]) and of
-    /// the kind its spec says; a value of another kind (a reader's bug) is dropped.
-    pub fn assign(&mut self, key: &str, value: Located<KeyValue>) {
-        let Located { value, site } = value;
-        match (key, value) {
-            (NAME, KeyValue::Text(text)) => self.name = Some(Located::new(text, site)),
-            (GETTER, KeyValue::Text(text)) => self.getter = Some(Located::new(text, site)),
-            (DOC, KeyValue::Text(text)) => self.doc = Some(Located::new(text, site)),
-            (OFFSET, KeyValue::Text(text)) => self.offset = Some(Located::new(text, site)),
-            (RETURNS, KeyValue::Text(text)) => self.returns = Some(Located::new(text, site)),
-            (MONOTONIC, KeyValue::Bool(flag)) => self.monotonic = Some(Located::new(flag, site)),
-            (OFFSET_BASE, KeyValue::Bool(flag)) => {
-                self.offset_base = Some(Located::new(flag, site));
-            }
-            (CLOCKID, KeyValue::ClockId(id)) => self.clockid = Some(Located::new(id, site)),
-            (RESOLUTION, KeyValue::Resolution(resolution)) => {
-                self.resolution = Some(Located::new(resolution, site));
-            }
-            (key, KeyValue::Bool(flag)) => {
-                if let Some(capability) = Capability::from_key(key) {
-                    self.capabilities
-                        .push((capability, Located::new(flag, site)));
-                }
-            }
-            _ => {}
+    /// the kind its spec says; a later value for the same key replaces it.
+    pub fn assign(&mut self, key: &'static str, value: Located<KeyValue>) {
+        self.values.retain(|(existing, _)| *existing != key);
+        self.values.push((key, value));
+    }
+
+    /// The value of `key`, as read.
+    pub fn get(&self, key: &str) -> Option<&Located<KeyValue>> {
+        self.values
+            .iter()
+            .find(|(existing, _)| *existing == key)
+            .map(|(_, value)| value)
+    }
+
+    /// The text of `key` (a [`ValueKind::Text`] or [`ValueKind::Name`] key).
+    pub fn text(&self, key: &str) -> Option<Located<String>> {
+        match self.get(key)? {
+            Located {
+                value: KeyValue::Text(text),
+                site,
+            } => Some(Located::new(text.clone(), site.clone())),
+            _ => None,
         }
     }
 
-    /// A row at `site` with no keys yet.
-    pub fn new(site: Site) -> Self {
-        ClockRow {
-            site,
-            name: None,
-            getter: None,
-            monotonic: None,
-            clockid: None,
-            doc: None,
-            offset: None,
-            offset_base: None,
-            returns: None,
-            resolution: None,
-            capabilities: Vec::new(),
-            had_errors: false,
-            rejected: Vec::new(),
+    /// The flag `key` (a [`ValueKind::Bool`] key).
+    pub fn flag(&self, key: &str) -> Option<Located<bool>> {
+        match self.get(key)? {
+            Located {
+                value: KeyValue::Bool(flag),
+                site,
+            } => Some(Located::new(*flag, site.clone())),
+            _ => None,
         }
+    }
+
+    /// Whether the flag `key` is present and `true`.
+    pub fn is_set(&self, key: &str) -> bool {
+        self.flag(key).is_some_and(|flag| flag.value)
+    }
+
+    /// `clockid`.
+    pub fn clockid(&self) -> Option<Located<ClockIdSpec>> {
+        match self.get(CLOCKID)? {
+            Located {
+                value: KeyValue::ClockId(id),
+                site,
+            } => Some(Located::new(id.clone(), site.clone())),
+            _ => None,
+        }
+    }
+
+    /// `resolution`.
+    pub fn resolution(&self) -> Option<Located<ResolutionSpec>> {
+        match self.get(RESOLUTION)? {
+            Located {
+                value: KeyValue::Resolution(resolution),
+                site,
+            } => Some(Located::new(resolution.clone(), site.clone())),
+            _ => None,
+        }
+    }
+
+    /// The capability keys written, with their values, in [`Capability::ALL`] order.
+    pub fn capabilities(&self) -> impl Iterator<Item = (Capability, Located<bool>)> + '_ {
+        Capability::ALL
+            .into_iter()
+            .filter_map(|capability| Some((capability, self.flag(capability.key())?)))
     }
 }
 

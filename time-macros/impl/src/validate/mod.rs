@@ -10,7 +10,7 @@ mod unique;
 pub use names::is_keyword;
 
 use crate::diagnostics::Diagnostics;
-use crate::model::{Backend, Clock, ClockRow, Declared, Located, Options, Resolution, Site};
+use crate::model::{self, Backend, Clock, ClockRow, Declared, Located, Options, Resolution, Site};
 use proc_macro2::Ident;
 use unique::Uniqueness;
 
@@ -36,50 +36,49 @@ pub fn validate(
     let mut unique = Uniqueness::default();
     let mut declared = Vec::new();
     for (index, row) in rows.iter().enumerate() {
-        let before = diagnostics.count();
-        let checked = row::check(row, index, options, diagnostics);
+        // The row's own errors, kept apart to tell whether it is clean.
+        let mut row_errors = diagnostics.scope();
+        let checked = row::check(row, index, options, &mut row_errors);
         let name_site = row
-            .name
-            .as_ref()
+            .get(model::NAME)
             .map_or(row.site.clone(), |n| n.site.clone());
         let new_name = checked
             .name
             .as_ref()
-            .map(|name| unique.name(name, &name_site, diagnostics));
-        if let (Some(getter), Some(located)) = (&checked.getter, &row.getter) {
-            unique.getter(getter, &located.site, diagnostics);
+            .map(|name| unique.name(name, &name_site, &mut row_errors));
+        if let (Some(getter), Some(located)) = (&checked.getter, row.get(model::GETTER)) {
+            unique.getter(getter, &located.site, &mut row_errors);
         }
-        let relation = unique.relation(checked.relation, diagnostics);
+        let relation = unique.relation(checked.relation, &mut row_errors);
+        let clean = row_errors.is_empty() && !row.had_errors;
+        diagnostics.keep(row_errors);
 
         let (Some(name), Some(true)) = (checked.name, new_name) else {
             continue;
         };
-        let clean = diagnostics.count() == before && !row.had_errors;
         if clean && checked.kernel_only {
             declared.push(Declared::KernelOnly(name));
             continue;
         }
         // The posix backend reads clocks by id; a getter, if written, is not used.
         let has_reader = checked.getter.is_some() || options.backend == Backend::Posix;
-        declared.push(match (clean && has_reader, row.monotonic.as_ref()) {
+        declared.push(match (clean && has_reader, row.flag(model::MONOTONIC)) {
             (true, Some(monotonic)) => Declared::Clock(Clock {
                 name,
                 getter: checked.getter,
                 monotonic: monotonic.value,
                 clockid: checked.clockid,
-                doc: row.doc.as_ref().map(|doc| doc.value.clone()),
+                doc: row.text(model::DOC).map(|doc| doc.value),
                 relation,
                 returns: checked.returns,
                 resolution: checked.resolution,
                 capabilities: checked.capabilities,
                 getter_location: row
-                    .getter
-                    .as_ref()
+                    .get(model::GETTER)
                     .and_then(|getter| diagnostics.locate(&getter.site))
                     .unwrap_or_default(),
                 clockid_location: row
-                    .clockid
-                    .as_ref()
+                    .get(model::CLOCKID)
                     .and_then(|clockid| diagnostics.locate(&clockid.site))
                     .unwrap_or_default(),
             }),
@@ -152,15 +151,30 @@ pub(crate) fn option_syntax(site: &Site, option: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ClockIdSpec, Relation};
+    use crate::model::{ClockIdSpec, KeyValue, Relation};
     use proc_macro2::Span;
 
     fn row(name: Option<&str>, getter: Option<&str>, monotonic: Option<bool>) -> ClockRow {
         let site = Site::Tokens(Span::call_site());
         let mut row = ClockRow::new(site.clone());
-        row.name = name.map(|n| Located::new(n.to_owned(), site.clone()));
-        row.getter = getter.map(|g| Located::new(g.to_owned(), site.clone()));
-        row.monotonic = monotonic.map(|m| Located::new(m, site.clone()));
+        if let Some(name) = name {
+            row.assign(
+                model::NAME,
+                Located::new(KeyValue::Text(name.to_owned()), site.clone()),
+            );
+        }
+        if let Some(getter) = getter {
+            row.assign(
+                model::GETTER,
+                Located::new(KeyValue::Text(getter.to_owned()), site.clone()),
+            );
+        }
+        if let Some(monotonic) = monotonic {
+            row.assign(
+                model::MONOTONIC,
+                Located::new(KeyValue::Bool(monotonic), site.clone()),
+            );
+        }
         row
     }
 
@@ -292,7 +306,10 @@ mod tests {
         let site = Site::Tokens(Span::call_site());
         let with_id = |spec: ClockIdSpec| {
             let mut r = row(Some("A"), Some("g"), Some(true));
-            r.clockid = Some(Located::new(spec, site.clone()));
+            r.assign(
+                model::CLOCKID,
+                Located::new(KeyValue::ClockId(spec), site.clone()),
+            );
             r
         };
         let (_, errors) = run(&[with_id(ClockIdSpec::Number(1))], &Options::default());
@@ -314,7 +331,13 @@ mod tests {
             "{errors:?}"
         );
         let mut in_a_file = with_id(ClockIdSpec::Constant("CLOCK_MONOTONIC".into()));
-        in_a_file.clockid.as_mut().expect("set above").site = Site::Table(0..1);
+        in_a_file.assign(
+            model::CLOCKID,
+            Located::new(
+                KeyValue::ClockId(ClockIdSpec::Constant("CLOCK_MONOTONIC".into())),
+                Site::Table(0..1),
+            ),
+        );
         let (_, errors) = run(&[in_a_file], &Options::default());
         assert!(
             errors[0].contains("add `, bindings = crate::bindings` after the table's path")
@@ -348,10 +371,13 @@ mod tests {
             ..Options::default()
         };
         let mut with_id = row(Some("Mono"), None, Some(true));
-        with_id.clockid = Some(Located::new(
-            ClockIdSpec::Constant("CLOCK_MONOTONIC".into()),
-            site,
-        ));
+        with_id.assign(
+            model::CLOCKID,
+            Located::new(
+                KeyValue::ClockId(ClockIdSpec::Constant("CLOCK_MONOTONIC".into())),
+                site,
+            ),
+        );
         let (declared, errors) = run(
             &[
                 with_id,
@@ -380,8 +406,18 @@ mod tests {
         };
         let with = |name: &str, getter: &str, offset: Option<&str>, base: bool| {
             let mut r = row(Some(name), Some(getter), Some(true));
-            r.offset = offset.map(|o| Located::new(o.to_owned(), site.clone()));
-            r.offset_base = base.then(|| Located::new(true, site.clone()));
+            if let Some(offset) = offset {
+                r.assign(
+                    model::OFFSET,
+                    Located::new(KeyValue::Text(offset.to_owned()), site.clone()),
+                );
+            }
+            if base {
+                r.assign(
+                    model::OFFSET_BASE,
+                    Located::new(KeyValue::Bool(true), site.clone()),
+                );
+            }
             r
         };
         let good = [

@@ -82,10 +82,9 @@ pub(super) fn check(
     diagnostics: &mut Diagnostics<'_>,
 ) -> CheckedRow {
     let name = row
-        .name
-        .as_ref()
-        .and_then(|name| check_name(name, diagnostics));
-    if row.name.is_none() && !row.mentions(model::NAME) {
+        .text(model::NAME)
+        .and_then(|name| check_name(&name, diagnostics));
+    if row.get(model::NAME).is_none() && !row.mentions(model::NAME) {
         missing(
             row,
             index,
@@ -96,10 +95,12 @@ pub(super) fn check(
         );
     }
     let getter = row
-        .getter
-        .as_ref()
-        .and_then(|getter| check_getter(getter, diagnostics));
-    if row.getter.is_none() && !row.mentions(model::GETTER) && options.backend == Backend::Kernel {
+        .text(model::GETTER)
+        .and_then(|getter| check_getter(&getter, diagnostics));
+    if row.get(model::GETTER).is_none()
+        && !row.mentions(model::GETTER)
+        && options.backend == Backend::Kernel
+    {
         missing(
             row,
             index,
@@ -109,7 +110,7 @@ pub(super) fn check(
             diagnostics,
         );
     }
-    if row.monotonic.is_none() && !row.mentions(model::MONOTONIC) {
+    if row.get(model::MONOTONIC).is_none() && !row.mentions(model::MONOTONIC) {
         missing(
             row,
             index,
@@ -120,16 +121,16 @@ pub(super) fn check(
         );
     }
     let clockid = row
-        .clockid
-        .as_ref()
-        .and_then(|clockid| check_clockid(clockid, options, diagnostics));
+        .clockid()
+        .and_then(|clockid| check_clockid(&clockid, options, diagnostics));
     // A row with a getter and no clock id is a kernel-only clock (the kernel has no
     // clockid_t for the coarse BootTime and TAI readers): one table serves both
     // backends, so the posix backend declares it without a reader instead of failing.
-    let kernel_only =
-        options.backend == Backend::Posix && row.clockid.is_none() && row.getter.is_some();
+    let kernel_only = options.backend == Backend::Posix
+        && row.clockid().is_none()
+        && row.get(model::GETTER).is_some();
     if options.backend == Backend::Posix
-        && row.clockid.is_none()
+        && row.clockid().is_none()
         && !kernel_only
         && !row.mentions(model::CLOCKID)
     {
@@ -165,8 +166,10 @@ fn check_relation(
     options: &Options,
     diagnostics: &mut Diagnostics<'_>,
 ) -> RowRelation {
-    let is_base = row.offset_base.as_ref().is_some_and(|base| base.value);
-    match (&row.offset, is_base) {
+    let offset = row.text(model::OFFSET);
+    let offset_base = row.flag(model::OFFSET_BASE);
+    let is_base = offset_base.as_ref().is_some_and(|base| base.value);
+    match (&offset, is_base) {
         (None, false) => RowRelation::None,
         (Some(offset), true) => {
             diagnostics.error(
@@ -180,9 +183,9 @@ fn check_relation(
         // to read, so it declares no conversions (documented on the macro).
         (_, _) if options.backend == Backend::Posix => RowRelation::None,
         (_, _) if options.bindings.is_none() => {
-            let site = row.offset.as_ref().map_or_else(
+            let site = offset.as_ref().map_or_else(
                 || {
-                    row.offset_base
+                    offset_base
                         .as_ref()
                         .map_or(row.site.clone(), |b| b.site.clone())
                 },
@@ -199,7 +202,7 @@ fn check_relation(
             RowRelation::None
         }
         (None, true) => RowRelation::Base(
-            row.offset_base
+            offset_base
                 .as_ref()
                 .map_or(row.site.clone(), |b| b.site.clone()),
         ),
@@ -223,7 +226,7 @@ fn missing(
     meaning: &str,
     diagnostics: &mut Diagnostics<'_>,
 ) {
-    let which = match &row.name {
+    let which = match row.text(model::NAME) {
         Some(name) => format!("clock `{}`", name.value),
         None => format!("clock #{}", index + 1),
     };
@@ -287,7 +290,7 @@ fn check_clockid(
 
 /// What the row's getter returns: `"ktime_t"` unless the row says `"u64"`.
 fn check_returns(row: &ClockRow, diagnostics: &mut Diagnostics<'_>) -> Returns {
-    let Some(returns) = &row.returns else {
+    let Some(returns) = row.text(model::RETURNS) else {
         return Returns::Ktime;
     };
     match returns.value.as_str() {
@@ -307,7 +310,7 @@ fn check_returns(row: &ClockRow, diagnostics: &mut Diagnostics<'_>) -> Returns {
 
 /// The row's `resolution`: a positive number of nanoseconds, or `"tick"`.
 fn check_resolution(row: &ClockRow, diagnostics: &mut Diagnostics<'_>) -> Option<Resolution> {
-    let resolution = row.resolution.as_ref()?;
+    let resolution = row.resolution()?;
     let help = "write the step the clock advances in, as nanoseconds (`resolution = 1`), or \
                 `resolution = \"tick\"` for a clock that advances only at the timer tick";
     match &resolution.value {
@@ -342,8 +345,8 @@ fn check_capabilities(
     diagnostics: &mut Diagnostics<'_>,
 ) -> Vec<Capability> {
     let mut capabilities = Vec::new();
-    let monotonic = row.monotonic.as_ref().is_some_and(|m| m.value);
-    for (capability, flag) in &row.capabilities {
+    let monotonic = row.is_set(model::MONOTONIC);
+    for (capability, flag) in row.capabilities() {
         if !flag.value {
             continue;
         }
@@ -355,7 +358,8 @@ fn check_capabilities(
                     .to_owned(),
             )),
             Capability::NmiSafe => {
-                let getter = row.getter.as_ref().map(|g| g.value.as_str());
+                let getter = row.text(model::GETTER);
+                let getter = getter.as_ref().map(|g| g.value.as_str());
                 match getter {
                     Some(getter) if SEQCOUNT_GETTERS.contains(&getter) => Some((
                         format!("`{getter}` is not NMI-safe: it reads the timekeeper under its seqcount"),
@@ -402,7 +406,7 @@ fn check_capabilities(
         };
         match problem {
             Some((message, help)) => diagnostics.error(&flag.site, message, help),
-            None => capabilities.push(*capability),
+            None => capabilities.push(capability),
         }
     }
     capabilities
