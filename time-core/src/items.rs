@@ -20,8 +20,7 @@
 /// ```text
 /// __clock_items! {
 ///     count = N;
-///     clocks = [ Name "marker doc" "table doc" "Name" MONOTONIC [ID] [RESOLUTION]
-///                [getter "message"] [getter RETURN] [CONSTANT "message"] { BODY } ... ];
+///     clocks = [ ROW ... ];
 ///     monotonic = [ Name ... ];          // the rows with `monotonic = true`
 ///     nmi_safe = [ Name ... ];           // … `nmi_safe = true`
 ///     hrtimer = [ Name ... ];            // … `hrtimer = true`
@@ -30,22 +29,18 @@
 /// }
 /// ```
 ///
-/// `[ID]` is the table's `clockid` expression, or `[]` without one; `[RESOLUTION]` is
-/// `[Nanos(n)]` or `[Tick]`. `[getter "message"]` is present when the getter comes from
-/// a bindings module: the template then declares a stand-in `getter` that the body's
-/// `use bindings::*` shadows when the module has the function, and whose use is an
-/// error when it does not: a denied deprecation whose note is `message`
-/// (`clocks.toml:LINE:COL: the bindings module has no function …`), and a bound
-/// nothing satisfies (a lint can be capped, a trait bound cannot). Attributes rather
-/// than a per-row `#[diagnostic::on_unimplemented]` trait: tool attributes do not
-/// resolve under `#![no_implicit_prelude]`. `[getter RETURN]` is present when the macro declares
-/// the getter itself, as `extern "C" fn getter() -> RETURN` (`Ktime` or `u64`).
-/// `[CONSTANT "message"]` is present when the clock id is a constant: like the getter's,
-/// a stand-in that the id expression's `use module::*` shadows, and whose use (the
-/// module lacks the constant) is a denied deprecation carrying `message` plus a cast
-/// that does not compile. `BODY` reads the clock: `{ use bindings::*; unsafe
-/// { getter() } }`, `unsafe { getter() }` for an extern getter, or the posix
-/// backend's `clock_gettime` call, converted to `Ktime` for `u64` getters.
+/// Each `ROW` is written by one type, `time_macros_impl::template::TemplateRow`, whose
+/// fields are the slots of the pattern below, in order; `tests/tests/template_rows.rs`
+/// compiles this template against rows of every shape it writes.
+///
+/// A getter from a bindings module comes with a stand-in of the same name that the
+/// reader's `use MODULE::*` shadows when the module has the function; when it does
+/// not, using the stand-in is an error naming the row (`clocks.toml:LINE:COL: …`): a
+/// denied deprecation, and a call of something that is not a function (a lint can be
+/// capped, a type error cannot), both at the row's `getter`. A getter that is a constant or a static of the module fails a const
+/// assertion with a message naming the row. Clock id constants get a stand-in the same
+/// way. Attributes rather than a per-row `#[diagnostic::on_unimplemented]` trait: tool
+/// attributes do not resolve under `#![no_implicit_prelude]`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clock_items {
@@ -54,7 +49,8 @@ macro_rules! __clock_items {
         clocks = [$(
             $name:ident $doc:literal $table_doc:literal $text:literal $monotonic:tt
             [$($id:expr)?] [$resolution:ident $(($resolution_ns:literal))?]
-            [$($bound_getter:ident $missing:literal)?] [$($extern_getter:ident $returns:ident)?]
+            [$($bound_getter:ident $missing:literal $not_a_function:literal [$($module:tt)+])?]
+            [$($extern_getter:ident $returns:ident)?]
             [$($id_constant:ident $missing_id:literal)?] $body:tt
         )*];
         monotonic = [$($monotonic_name:ident)*];
@@ -119,10 +115,9 @@ macro_rules! __clock_items {
                     /// Stands in for a getter the bindings module lacks: the body's
                     /// `use bindings::*` shadows it when the module has the function.
                     #[deprecated(note = $missing)]
-                    #[allow(dead_code, clippy::empty_loop)]
-                    unsafe fn $bound_getter<__Reading: $crate::__private::MissingGetter>() -> __Reading {
-                        loop {}
-                    }
+                    #[allow(dead_code, non_upper_case_globals)]
+                    const $bound_getter: $crate::__private::MissingGetter =
+                        $crate::__private::MissingGetter;
                 )?
                 $(
                     /// Stands in for a clock id constant the module lacks: the id
@@ -153,15 +148,29 @@ macro_rules! __clock_items {
 
                     #[inline]
                     #[deny(deprecated)]
-                    fn ktime_get() -> $crate::__private::Ktime
-                    // SAFETY (of the `unsafe { getter() }` that `$body` is with the
-                    // kernel backend; the posix backend's reader is safe): the clock
-                    // table declares the getter as the C function `ktime_t getter(void)`
-                    // (or `u64 getter(void)`), which takes no arguments and only reads
-                    // timekeeping state. The seqcount readers such as `ktime_get()` must
-                    // not be called from NMI context; Rust code does not run there, and
-                    // NMI-safe readers are marked by `NmiSafeClock`.
-                    $body
+                    fn ktime_get() -> $crate::__private::Ktime {
+                        $(
+                            // The module's getter, over the stand-in above.
+                            #[allow(unused_imports)]
+                            use $($module)+::*;
+                            // A function item is zero-sized; a constant or static of
+                            // the getter's name is not, and is reported at the row.
+                            const _: () = $crate::__private::core::assert!(
+                                $crate::__private::core::mem::size_of_val(&$bound_getter) == 0,
+                                $not_a_function
+                            );
+                        )?
+                        // SAFETY (of the `unsafe { getter() }` that `$body` is with the
+                        // kernel backend; the posix backend's reader is safe): the clock
+                        // table declares the getter as the C function `ktime_t getter(void)`
+                        // (or `u64 getter(void)`), which takes no arguments and only reads
+                        // timekeeping state. The seqcount readers such as `ktime_get()`
+                        // spin while the timekeeper is updated, so they must not be
+                        // called from an NMI that interrupted an update; `ClockSource`
+                        // does not enforce that: `time_core::nmi::now` reads only
+                        // `NmiSafeClock`s, and NMI code must use it.
+                        $body
+                    }
                 }
             };
         )*

@@ -28,6 +28,10 @@ pub const fn id_or_zero(id: Option<ClockId>) -> ClockId {
 #[derive(Clone, Copy)]
 pub struct MissingClockId;
 
+/// The type of the stand-in for a timekeeper offset constant that the bindings module
+/// lacks: using it where `enum tk_offsets` belongs does not compile.
+pub struct MissingOffset;
+
 /// `ClockSource::ID` from a row's optional `clockid`, written `[]` or `[id]` by
 /// `clock_items!`; evaluated at compile time.
 #[inline]
@@ -134,15 +138,11 @@ pub trait SealedSettable {}
 )]
 pub trait SealedSuspendCounting {}
 
-/// The bound of the stand-in that `clock_items!` declares for a bindings-module getter:
-/// nothing implements it, so calling the stand-in (the bindings module lacks the
-/// getter) does not compile.
-#[diagnostic::on_unimplemented(
-    message = "a row of the clock table names a `getter` that the bindings module does not have",
-    label = "not a function of the bindings module",
-    note = "every row's `getter` must be a function of the bindings module: add the C prototype to the header bindgen reads (and a `rust_helper_` wrapper if the C function is `static inline`), or fix the row's `getter`; the error above names the row"
-)]
-pub trait MissingGetter {}
+/// The type of the stand-in for a getter that the bindings module lacks: a constant,
+/// not a function, so the reader of such a row does not compile whatever the lint
+/// levels; the denied deprecation beside it names the row.
+#[derive(Clone, Copy)]
+pub struct MissingGetter;
 
 /// Seals [`ConvertsTo`]: only `declare_clocks!` implements it, between clocks that the
 /// table relates by a timekeeper offset.

@@ -86,6 +86,12 @@ pub struct Defect {
     /// A clock id constant the bindings module (or `libc`) lacks: reported with a
     /// second error naming no place, like a missing getter.
     pub missing_clockid: bool,
+    /// A getter naming a constant of the bindings module: the compiler's E0618 comes
+    /// with the located const assertion.
+    pub not_a_function: bool,
+    /// An offset whose constant the bindings module lacks: a type error comes with the
+    /// located deprecation.
+    pub missing_offset: bool,
     /// The first TOML syntax error (or invalid UTF-8): reported even though it starts
     /// the muted part of the file.
     pub mutes: bool,
@@ -100,6 +106,8 @@ impl Defect {
             lines,
             missing_getter: false,
             missing_clockid: false,
+            not_a_function: false,
+            missing_offset: false,
             mutes: false,
         }
     }
@@ -289,14 +297,7 @@ const LIBC_CLOCKIDS: &[(&str, i32)] = &[
 ];
 
 /// `enum tk_offsets` members of the stand-in bindings (as `tk_offsets_<member>`).
-pub const OFFSETS: &[&str] = &[
-    "TK_OFFS_REAL",
-    "TK_OFFS_BOOT",
-    "TK_OFFS_TAI",
-    "_",
-    "fn",
-    "_Bool",
-];
+pub const OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT"];
 
 /// Valid clock names that shadow prelude, `core` and runtime items.
 const SHADOW_NAMES: &[&str] = &[
@@ -533,6 +534,7 @@ struct Builder<'r> {
 }
 
 /// A row before rendering.
+#[derive(Clone)]
 struct Row {
     /// `name` as a TOML value and as the inline ident (`None`: the form cannot write
     /// this name, and the row is not generated for it).
@@ -547,6 +549,8 @@ struct Row {
     inline_fatal: bool,
     missing_getter: bool,
     missing_clockid: bool,
+    not_a_function: bool,
+    missing_offset: bool,
 }
 
 impl Row {
@@ -560,6 +564,8 @@ impl Row {
             inline_fatal: false,
             missing_getter: false,
             missing_clockid: false,
+            not_a_function: false,
+            missing_offset: false,
         }
     }
 
@@ -939,9 +945,10 @@ impl Builder<'_> {
         Some(row)
     }
 
-    /// A row with a mistake that the macro does not report at its place in the table
-    /// (see `hostile_tables.rs`'s ignored tests).
-    fn known_bug_row(&mut self, mut row: Row) -> Option<Row> {
+    /// A row whose mistake only the compiler can see, reported at the row by the
+    /// template's stand-ins and assertions: a clock id constant, offset or getter that
+    /// the bindings module (or `libc`) lacks, or a getter naming a constant.
+    fn compiler_checked_row(&mut self, mut row: Row) -> Option<Row> {
         // Inline, the compiler reports these at the row's own tokens.
         if self.inline() {
             return None;
@@ -973,7 +980,18 @@ impl Builder<'_> {
                 Some("CLOCK_MONOTONIC".to_owned()),
             );
             row.remove("nmi_safe");
+            row.not_a_function = true;
             "getter naming a constant of the bindings module"
+        } else if self.has_bindings() && self.has_base && self.rng.chance(50) {
+            // An offset of the kernel's that the stand-in bindings lack.
+            row.set(
+                "offset",
+                Some("\"TK_OFFS_TAI\"".to_owned()),
+                Some("TK_OFFS_TAI".to_owned()),
+            );
+            row.remove("offset_base");
+            row.missing_offset = true;
+            "offset constant absent from the bindings module"
         } else {
             return None;
         };
@@ -1004,8 +1022,10 @@ impl Builder<'_> {
         let bad_name = self.fresh_name("Bad");
         row.name = Some((toml_string(self.rng, &bad_name), Some(bad_name.clone())));
         let inline = self.inline();
-        if self.known_bugs && self.rng.chance(20) {
-            return self.known_bug_row(row);
+        if self.rng.chance(10) {
+            if let Some(row) = self.compiler_checked_row(row.clone()) {
+                return Some(row);
+            }
         }
         let what: String = match self.rng.below(26) {
             0 => {
@@ -1033,7 +1053,10 @@ impl Builder<'_> {
                 "no monotonic".to_owned()
             }
             4 if self.posix => {
+                // With a getter and no clockid the row is a kernel-only clock, not a
+                // mistake.
                 row.remove("clockid");
+                row.remove("getter");
                 "no clockid with posix".to_owned()
             }
             5 => {
@@ -1278,7 +1301,18 @@ impl Builder<'_> {
                 "offset_base without bindings".to_owned()
             }
             20 if !self.posix && self.has_bindings() => {
-                let offset = *self.rng.pick(&["1", "TK OFFS", "tk-offs", "é", ""]);
+                // Not names, and names that are not one of the timekeeper's offsets.
+                let offset = *self.rng.pick(&[
+                    "1",
+                    "TK OFFS",
+                    "tk-offs",
+                    "é",
+                    "",
+                    "TK_OFFS_MAX",
+                    "_",
+                    "fn",
+                    "_Bool",
+                ]);
                 row.set(
                     "offset",
                     Some(toml_string(self.rng, offset)),
@@ -1314,6 +1348,7 @@ impl Builder<'_> {
                     "1__0",
                     "[1, 2",
                     "{ a = 1",
+                    "[1979-05-27T0732:00Z]",
                 ]);
                 row.set("doc", Some(broken.to_owned()), None);
                 row.syntax = true;
@@ -1515,6 +1550,8 @@ fn render_inline(index: usize, bindings: bool, posix: bool, rows: Vec<Row>, rng:
             let mut defect = Defect::new(what, Place::Rs, (line, line));
             defect.missing_getter = row.missing_getter;
             defect.missing_clockid = row.missing_clockid;
+            defect.not_a_function = row.not_a_function;
+            defect.missing_offset = row.missing_offset;
             // The first row that cannot be parsed ends the invocation: only its error
             // (and those about the options before it) is reported.
             defect.mutes = row.inline_fatal && !fatal;
@@ -1706,6 +1743,8 @@ fn render_file(
             );
             defect.missing_getter = row.missing_getter;
             defect.missing_clockid = row.missing_clockid;
+            defect.not_a_function = row.not_a_function;
+            defect.missing_offset = row.missing_offset;
             defect.mutes = mutes;
             defects.push(defect);
         } else if let (Some(mut row_good), false) = (row.good, muted) {

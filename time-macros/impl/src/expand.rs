@@ -16,7 +16,8 @@
 
 use crate::model::Declared;
 use crate::model::{Backend, ModulePath, Options};
-use crate::model::{Capability, Clock, ClockId, Relation, Resolution, Returns};
+use crate::model::{Capability, Clock, ClockId, Relation, Returns};
+use crate::template::{BindingsGetter, TemplateRow};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, ToTokens};
 
@@ -64,42 +65,46 @@ pub fn expand(
             .clockid
             .as_ref()
             .map(|clockid| clockid_expr(clockid, options));
-        let Some(reader) = reader(clock, id.as_ref(), options) else {
+        let Some(reader) = reader(clock, id.is_some(), options) else {
             marker_only_types.extend(marker_only(&clock.name));
             continue;
         };
         let name = &clock.name;
         let mut doc = String::new();
         marker_doc(&mut doc, clock, options, &declared_by);
-        let name_text = Literal::string(&name.to_string());
-        let table_doc = Literal::string(clock.doc.as_deref().unwrap_or(""));
-        let mut stand_in = TokenStream::new();
-        let mut extern_decl = TokenStream::new();
-        let id_stand_in = match &clock.clockid {
-            Some(ClockId::Constant(constant)) => {
-                let message = Literal::string(&missing_clockid_message(clock, constant, options));
-                quote!(#constant #message)
-            }
-            _ => TokenStream::new(),
+        let mut row = TemplateRow {
+            name,
+            doc,
+            table_doc: clock.doc.as_deref().unwrap_or(""),
+            monotonic: clock.monotonic,
+            id,
+            resolution: clock.resolution,
+            bindings_getter: None,
+            extern_getter: None,
+            id_constant: match &clock.clockid {
+                Some(ClockId::Constant(constant)) => {
+                    Some((constant, missing_clockid_message(clock, constant, options)))
+                }
+                _ => None,
+            },
+            read: TokenStream::new(),
         };
         let read = match reader {
             Reader::Bindings(bindings, getter) => {
-                let message = Literal::string(&missing_getter_message(clock, bindings, getter));
-                stand_in = quote!(#getter #message);
-                quote!({ #[allow(unused_imports)] use #bindings::*; unsafe { #getter() } })
-            }
-            Reader::Extern(getter) => {
-                let returns = match clock.returns {
-                    Returns::Ktime => quote!(Ktime),
-                    Returns::U64 => quote!(u64),
-                };
-                extern_decl = quote!(#getter #returns);
+                row.bindings_getter = Some(BindingsGetter {
+                    getter,
+                    module: bindings,
+                    missing: missing_getter_message(clock, bindings, getter),
+                    not_a_function: not_a_function_message(clock, bindings, getter),
+                });
                 quote!(unsafe { #getter() })
             }
-            Reader::Posix(clockid) => {
-                // The id expression is evaluated once, in `ClockSource::ID`; posix rows
-                // always have one.
-                let _ = clockid;
+            Reader::Extern(getter) => {
+                row.extern_getter = Some((getter, clock.returns));
+                quote!(unsafe { #getter() })
+            }
+            Reader::Posix => {
+                // The id expression is evaluated once, in `ClockSource::ID`.
                 impls.extend(quote! {
                     impl #runtime::SealedPosixClock for #name {}
                     impl #runtime::PosixClock for #name {
@@ -112,7 +117,7 @@ pub fn expand(
                 ))
             }
         };
-        let body = match (options.backend, clock.returns) {
+        row.read = match (options.backend, clock.returns) {
             (Backend::Kernel, Returns::U64) => quote!({
                 let nanos: ::time_core::__private::u64 = #read;
                 // The kernel's `ns_to_ktime()`: the same bits, as `s64`.
@@ -120,19 +125,7 @@ pub fn expand(
             }),
             _ => quote!({ #read }),
         };
-        let monotonic_flag = Ident::new(
-            if clock.monotonic { "true" } else { "false" },
-            Span::call_site(),
-        );
-        let resolution = match clock.resolution {
-            None => quote!(Nanos(1)),
-            Some(Resolution::Nanos(nanos)) => {
-                let nanos = Literal::i64_unsuffixed(nanos);
-                quote!(Nanos(#nanos))
-            }
-            Some(Resolution::Tick) => quote!(Tick),
-        };
-        rows.extend(quote!(#name #doc #table_doc #name_text #monotonic_flag [#id] [#resolution] [#stand_in] [#extern_decl] [#id_stand_in] #body));
+        row.to_tokens(&mut rows);
         count += 1;
         if clock.monotonic {
             lists.monotonic.extend(quote!(#name));
@@ -215,8 +208,7 @@ struct CapabilityLists {
 }
 
 /// The message of the error when the bindings module has no function `getter`: where
-/// the row names it, and what is missing. Braces are doubled: the message is a
-/// `#[diagnostic::on_unimplemented]` format string.
+/// the row names it, and what is missing (a deprecation note, taken as written).
 fn missing_getter_message(clock: &Clock, bindings: &ModulePath, getter: &Ident) -> String {
     let bindings = quote!(#bindings).to_string().replace(' ', "");
     let returns = match clock.returns {
@@ -232,6 +224,22 @@ fn missing_getter_message(clock: &Clock, bindings: &ModulePath, getter: &Ident) 
         "{at}the bindings module `{bindings}` has no function `{getter}`: declare `{returns} {getter}(void);` \
          in the header bindgen reads, or fix the row's `getter`"
     )
+}
+
+/// The message of the const assertion that fails when the bindings module's `getter`
+/// is not a function (a constant or a static of that name). It is a format string
+/// (`assert!`'s), so its braces are doubled.
+fn not_a_function_message(clock: &Clock, bindings: &ModulePath, getter: &Ident) -> String {
+    let bindings = quote!(#bindings).to_string().replace(' ', "");
+    let at = if clock.getter_location.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", clock.getter_location)
+    };
+    format!(
+        "{at}`{getter}` of the bindings module `{bindings}` is not a function: the row's `getter` \
+         must name the C function that reads the clock"
+    )
     .replace('{', "{{")
     .replace('}', "}}")
 }
@@ -242,19 +250,15 @@ enum Reader<'a> {
     Bindings(&'a ModulePath, &'a Ident),
     /// `unsafe { getter() }`, with `getter` declared by the template.
     Extern(&'a Ident),
-    /// `clock_gettime` on the clock's id expression (posix backend).
-    Posix(&'a TokenStream),
+    /// `clock_gettime` on the clock's id (posix backend).
+    Posix,
 }
 
-/// How `clock` is read, given its id expression; `None` when the row has no way to be
-/// read, which validation does not let through.
-fn reader<'a>(
-    clock: &'a Clock,
-    id: Option<&'a TokenStream>,
-    options: &'a Options,
-) -> Option<Reader<'a>> {
+/// How `clock` is read, given whether it has an id; `None` when the row has no way to
+/// be read, which validation does not let through.
+fn reader<'a>(clock: &'a Clock, has_id: bool, options: &'a Options) -> Option<Reader<'a>> {
     match (options.backend, &clock.getter, &options.bindings) {
-        (Backend::Posix, _, _) => id.map(Reader::Posix),
+        (Backend::Posix, _, _) => has_id.then_some(Reader::Posix),
         (Backend::Kernel, Some(getter), Some(bindings)) => Some(Reader::Bindings(bindings, getter)),
         (Backend::Kernel, Some(getter), None) => Some(Reader::Extern(getter)),
         (Backend::Kernel, None, _) => None,
@@ -342,8 +346,7 @@ fn clockid_expr(clockid: &ClockId, options: &Options) -> TokenStream {
 }
 
 /// The message of the error when the module that should hold a clock id constant
-/// (the bindings module, or `libc` with the posix backend) does not have it. Braces
-/// are doubled, as in [`missing_getter_message`].
+/// (the bindings module, or `libc` with the posix backend) does not have it.
 fn missing_clockid_message(clock: &Clock, constant: &Ident, options: &Options) -> String {
     let module = match &options.bindings {
         Some(bindings) => format!(
@@ -361,8 +364,6 @@ fn missing_clockid_message(clock: &Clock, constant: &Ident, options: &Options) -
         "{at}{module} has no clock id constant `{constant}`: fix the row's `clockid` (a constant \
          of that module, or an integer)"
     )
-    .replace('{', "{{")
-    .replace('}', "}}")
 }
 
 /// `ConvertsTo` impls between the base clock and every clock with an offset, and
@@ -383,6 +384,29 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
             _ => None,
         })
         .collect();
+    // A stand-in for each offset constant, which the conversions' `use bindings::*`
+    // shadows when the module has it; its use (the module lacks the constant) is a
+    // denied deprecation naming the row, plus a type error no lint level can cap.
+    let module = quote!(#bindings).to_string().replace(' ', "");
+    let stand_ins = clocks.iter().filter_map(|clock| {
+        let Relation::Offset(offset) = &clock.relation else {
+            return None;
+        };
+        let at = if clock.offset_location.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", clock.offset_location)
+        };
+        let message = Literal::string(&format!(
+            "{at}the bindings module `{module}` has no timekeeper offset `{offset}`: \
+             generate `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`"
+        ));
+        Some(quote! {
+            #[deprecated(note = #message)]
+            #[allow(dead_code, non_upper_case_globals)]
+            const #offset: #private::MissingOffset = #private::MissingOffset;
+        })
+    });
     // SAFETY (of every call below, which `quote!` cannot carry as comments):
     // `ktime_mono_to_any(ktime_t, enum tk_offsets)` takes a time and a valid offset
     // member, has no other preconditions and only reads the timekeeper's offsets.
@@ -390,7 +414,13 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
         quote! {
             // SAFETY: `ktime_mono_to_any` accepts any time and a valid `enum tk_offsets`
             // member, and only reads the timekeeper's offsets.
-            unsafe { #bindings::ktime_mono_to_any(#ktime, #bindings::#offset) }
+            unsafe {
+                #bindings::ktime_mono_to_any(#ktime, {
+                    #[allow(unused_imports)]
+                    use #bindings::*;
+                    #offset
+                })
+            }
         }
     };
     let base_name = &base.name;
@@ -402,6 +432,7 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
             impl #private::SealedConvertsTo<#name> for #base_name {}
             impl #private::ConvertsTo<#name> for #base_name {
                 #[inline]
+                #[deny(deprecated)]
                 fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                     #forward
                 }
@@ -409,6 +440,7 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
             impl #private::SealedConvertsTo<#base_name> for #name {}
             impl #private::ConvertsTo<#base_name> for #name {
                 #[inline]
+                #[deny(deprecated)]
                 fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                     ktime.saturating_sub(#offset_now)
                 }
@@ -424,6 +456,7 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
                 impl #private::SealedConvertsTo<#other> for #name {}
                 impl #private::ConvertsTo<#other> for #name {
                     #[inline]
+                    #[deny(deprecated)]
                     fn convert_ktime(ktime: #private::Ktime) -> #private::Ktime {
                         #onward
                     }
@@ -431,7 +464,7 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
             });
         }
     }
-    quote!(#(#impls)*)
+    quote!(#(#stand_ins)* #(#impls)*)
 }
 
 /// A row with errors still declares its type (without impls), so that code using it
@@ -465,6 +498,7 @@ mod tests {
             capabilities: Vec::new(),
             getter_location: String::new(),
             clockid_location: String::new(),
+            offset_location: String::new(),
         }
     }
 
@@ -494,10 +528,12 @@ mod tests {
                  \"Time since boot.\" \"Monotonic\" true [{{ # [allow (unused_imports)] use crate :: bindings \
                  :: * ; CLOCK_MONOTONIC }}] [Nanos (1)] \
                  [get_monotonic \"the bindings module `crate::bindings` has no function `get_monotonic`: declare \
-                 `ktime_t get_monotonic(void);` in the header bindgen reads, or fix the row's `getter`\"] [] \
+                 `ktime_t get_monotonic(void);` in the header bindgen reads, or fix the row's `getter`\" \
+                 \"`get_monotonic` of the bindings module `crate::bindings` is not a function: the row's `getter` \
+                 must name the C function that reads the clock\" [crate :: bindings]] [] \
                  [CLOCK_MONOTONIC \"the bindings module `crate::bindings` has no clock id constant \
                  `CLOCK_MONOTONIC`: fix the row's `clockid` (a constant of that module, or an integer)\"] \
-                 {{ {{ # [allow (unused_imports)] use crate :: bindings :: * ; unsafe {{ get_monotonic () }} }} }}] ; \
+                 {{ unsafe {{ get_monotonic () }} }}] ; \
                  monotonic = [Monotonic] ; nmi_safe = [] ; hrtimer = [] ; settable = [] ; counts_suspend = [] ; }}"
             )),
             "{out}"
@@ -605,7 +641,8 @@ mod tests {
         );
         assert!(
             out.contains(
-                "ktime_mono_to_any (ktime , crate :: bindings :: tk_offsets_TK_OFFS_BOOT)"
+                "ktime_mono_to_any (ktime , { # [allow (unused_imports)] use crate :: bindings :: * ; \
+                 tk_offsets_TK_OFFS_BOOT })"
             ),
             "{out}"
         );

@@ -24,6 +24,7 @@ pub mod model;
 pub mod suggest;
 #[cfg(feature = "toml")]
 pub mod table;
+pub mod template;
 pub mod validate;
 
 pub use declare::declare_clocks;

@@ -462,6 +462,9 @@ pub struct Clock {
     pub resolution: Option<Resolution>,
     /// The capabilities the row declares.
     pub capabilities: Vec<Capability>,
+    /// Where the offset is named (`path:LINE:COL`, empty for inline rows), for the
+    /// error when the bindings module lacks its `tk_offsets_<member>` constant.
+    pub offset_location: String,
     /// Where the getter is named, for the error when the bindings module lacks it
     /// (`clocks.toml:LINE:COL`, or empty for inline rows, whose spans say it).
     pub getter_location: String,

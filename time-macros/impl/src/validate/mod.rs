@@ -77,6 +77,10 @@ pub fn validate(
                     .get(model::GETTER)
                     .and_then(|getter| diagnostics.locate(&getter.site))
                     .unwrap_or_default(),
+                offset_location: row
+                    .get(model::OFFSET)
+                    .and_then(|offset| diagnostics.locate(&offset.site))
+                    .unwrap_or_default(),
                 clockid_location: row
                     .get(model::CLOCKID)
                     .and_then(|clockid| diagnostics.locate(&clockid.site))

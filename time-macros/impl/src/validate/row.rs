@@ -36,6 +36,10 @@ const SEQCOUNT_GETTERS: &[&str] = &[
     "ktime_get_coarse_clocktai_ns",
 ];
 
+/// The members of the kernel's `enum tk_offsets` that name an offset
+/// (`include/linux/timekeeping.h`; `TK_OFFS_MAX` counts them and is none).
+pub(super) const TIMEKEEPER_OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
+
 /// The clock ids the kernel has hrtimer bases for, by constant name and value.
 const HRTIMER_CLOCKS: &[(&str, i32)] = &[
     ("CLOCK_REALTIME", 0),
@@ -143,6 +147,18 @@ pub(super) fn check(
             diagnostics,
         );
     }
+    if let (Some(getter), Some(ClockId::Constant(constant))) = (&getter, &clockid) {
+        if getter == constant {
+            if let Some(at) = row.get(model::GETTER) {
+                diagnostics.error(
+                    &at.site,
+                    format_args!("`getter` and `clockid` both name `{getter}`"),
+                    "the getter is the C function that reads the clock and the clock id a \
+                     `CLOCK_*` constant: fix the one that is wrong",
+                );
+            }
+        }
+    }
     let relation = check_relation(row, options, diagnostics);
     let returns = check_returns(row, diagnostics);
     let resolution = check_resolution(row, diagnostics);
@@ -211,6 +227,17 @@ fn check_relation(
                 &offset.site,
                 format_args!("offset `{}` is not an `enum tk_offsets` member name", offset.value.escape_debug()),
                 "write the member's name, e.g. `TK_OFFS_BOOT`; it is used as `tk_offsets_TK_OFFS_BOOT` of the bindings module",
+            );
+            RowRelation::None
+        }
+        (Some(offset), false) if !TIMEKEEPER_OFFSETS.contains(&offset.value.as_str()) => {
+            diagnostics.error(
+                &offset.site,
+                format_args!("`{}` is not one of the timekeeper's offsets", offset.value),
+                format_args!(
+                    "write one of {}: `ktime_mono_to_any` indexes the timekeeper's offsets by it",
+                    TIMEKEEPER_OFFSETS.join(", ")
+                ),
             );
             RowRelation::None
         }

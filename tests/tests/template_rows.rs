@@ -1,0 +1,108 @@
+//! time-core's `__clock_items!` template compiled against rows of every shape that
+//! `time_macros_impl::template::TemplateRow` writes: a getter from a bindings module
+//! (`ktime_t` and `u64`), a getter declared `extern "C"` by the template, the posix
+//! reader; clock ids as constants and integers, and none; every resolution; every
+//! capability list; offsets. The template and the row type live in two crates: if
+//! either changes alone, this file stops compiling, and the values below check that
+//! each slot reaches the item it is meant for.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use time_core::{ClockSource, HrTimerClock, Instant, NmiSafeClock, Resolution};
+
+static NOW: AtomicI64 = AtomicI64::new(40);
+
+#[allow(non_upper_case_globals, non_camel_case_types, dead_code)]
+mod bindings {
+    pub type tk_offsets = u32;
+    pub const tk_offsets_TK_OFFS_BOOT: tk_offsets = 1;
+    pub const CLOCK_MONOTONIC: u32 = 1;
+    pub const CLOCK_BOOTTIME: u32 = 7;
+    pub unsafe fn shape_ktime_get() -> i64 {
+        super::NOW.load(core::sync::atomic::Ordering::SeqCst)
+    }
+    pub unsafe fn shape_ktime_get_boottime() -> i64 {
+        super::NOW.load(core::sync::atomic::Ordering::SeqCst) + 1_000
+    }
+    pub unsafe fn shape_fast_ns() -> u64 {
+        u64::MAX
+    }
+    pub unsafe fn ktime_mono_to_any(ktime: i64, offset: tk_offsets) -> i64 {
+        ktime + 1_000 * offset as i64
+    }
+}
+
+/// Bindings-module getters, constant and integer ids, both resolutions, every list.
+mod with_bindings {
+    time_core::declare_clocks! {
+        bindings = crate::bindings;
+        ShapeMono {
+            getter: shape_ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC,
+            offset_base: true, hrtimer: true, doc: "The base.",
+        },
+        ShapeBoot {
+            getter: shape_ktime_get_boottime, monotonic: true, clockid: 7,
+            offset: TK_OFFS_BOOT, counts_suspend: true, resolution: 4,
+        },
+        ShapeFast {
+            getter: shape_fast_ns, monotonic: false, returns: u64, nmi_safe: true,
+            resolution: tick,
+        },
+    }
+}
+
+#[unsafe(no_mangle)]
+extern "C" fn shape_extern_get() -> time_core::Ktime {
+    -5
+}
+
+/// A getter the template declares `extern "C"`, settable, without an id.
+mod without_bindings {
+    time_core::declare_clocks! {
+        ShapeExtern { getter: shape_extern_get, monotonic: false, settable: true },
+    }
+}
+
+/// The posix reader.
+mod posix {
+    time_core::declare_clocks! {
+        backend = posix;
+        ShapePosix { monotonic: true, clockid: CLOCK_MONOTONIC },
+    }
+}
+
+use posix::ShapePosix;
+use with_bindings::{ShapeBoot, ShapeFast, ShapeMono};
+use without_bindings::ShapeExtern;
+
+#[test]
+fn every_slot_reaches_its_item() {
+    NOW.store(40, Ordering::SeqCst);
+    assert_eq!(Instant::<ShapeMono>::now().to_ktime(), 40);
+    assert_eq!(Instant::<ShapeBoot>::now().to_ktime(), 1_040);
+    // `u64::MAX` nanoseconds as `ns_to_ktime` makes them: the same bits.
+    assert_eq!(Instant::<ShapeFast>::now().to_ktime(), -1);
+    assert_eq!(Instant::<ShapeExtern>::now().to_ktime(), -5);
+    assert!(Instant::<ShapePosix>::now().to_ktime() > 0);
+
+    assert_eq!(ShapeMono::NAME, "ShapeMono");
+    assert_eq!(ShapeMono::ID.map(|id| id as i64), Some(1));
+    assert_eq!(ShapeBoot::ID.map(|id| id as i64), Some(7));
+    assert_eq!(ShapeFast::ID, None);
+    assert!(ShapeMono::MONOTONIC && !ShapeFast::MONOTONIC);
+    assert_eq!(ShapeMono::RESOLUTION, Resolution::Nanos(1));
+    assert_eq!(ShapeBoot::RESOLUTION, Resolution::Nanos(4));
+    assert_eq!(ShapeFast::RESOLUTION, Resolution::Tick);
+    assert_eq!(<ShapeMono as HrTimerClock>::CLOCKID as i64, 1);
+    fn nmi_safe<C: NmiSafeClock>() {}
+    nmi_safe::<ShapeFast>();
+    fn settable<C: time_core::SettableClock>() {}
+    settable::<ShapeExtern>();
+    fn counts_suspend<C: time_core::SuspendCountingClock>() {}
+    counts_suspend::<ShapeBoot>();
+
+    let mono = Instant::<ShapeMono>::from_ktime(5);
+    assert_eq!(mono.to_clock::<ShapeBoot>().to_ktime(), 1_005);
+
+    let docs: Vec<&str> = with_bindings::CLOCKS.iter().map(|info| info.doc).collect();
+    assert_eq!(docs, ["The base.", "", ""]);
+}
