@@ -51,14 +51,19 @@ exit $status
 EOF
 chmod +x "$work/rustc-timer"
 
-build() { # crate, run → prints user+sys seconds
+build() { # crate, run → prints user+sys seconds; a failed build stops the script
     local target="$work/target-$1"
     rm -rf "$target"
-    local t
+    local t status=0
     t=$({ TIMEFORMAT='%U %S'; time (cd "$work/$1" && CARGO_TARGET_DIR="$target" RUSTFLAGS= \
         WEIGHT_LOG="$work/log-$1-$2" RUSTC_WRAPPER="$work/rustc-timer" \
-        cargo build -q --offline -j "$jobs" >/dev/null); } 2>&1 | tail -1)
-    awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.2f", a[1] + a[2] }'
+        cargo build -q --offline -j "$jobs" >/dev/null 2>"$work/build-$1.err"); } 2>&1) || status=$?
+    if [ "$status" -ne 0 ]; then
+        echo "dependency-weight: building $1 failed (exit $status), so there is no ratio:" >&2
+        cat "$work/build-$1.err" >&2
+        exit 1
+    fi
+    awk -v t="$(printf '%s\n' "$t" | tail -1)" 'BEGIN { split(t, a, " "); printf "%.2f", a[1] + a[2] }'
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -66,8 +71,8 @@ ratios=()
 tc=()
 base=()
 for ((r = 0; r < runs; r++)); do
-    a=$(build weight-time-core "$r")
-    b=$(build weight-baseline "$r")
+    a=$(build weight-time-core "$r") || exit 1
+    b=$(build weight-baseline "$r") || exit 1
     tc+=("$a")
     base+=("$b")
     ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')")

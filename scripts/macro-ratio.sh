@@ -88,18 +88,25 @@ exec "$@"
 WRAPPER
 chmod +x "$work/count-wrapper"
 
+fail() { # crate: its check failed, so there is no ratio
+    echo "macro-ratio: checking $1 failed, so there is no ratio:" >&2
+    cat "$work/check-$1.err" >&2
+    exit 1
+}
+
 check() { # crate → "cpu_ms expansion_ms", or with RATIO_INSTRUCTIONS "millions_of_instructions -"
     touch "$work/$1/src/main.rs"
     if [ -n "$instructions" ]; then
         rm -f "$work/count-$1.out"
         (cd "$work/$1" && COUNT_CRATE="${1//-/_}" COUNT_OUT="$work/count-$1.out" RUSTC_WRAPPER="$work/count-wrapper" \
-            CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q >/dev/null 2>&1)
+            CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q >/dev/null 2>"$work/check-$1.err") ||
+            fail "$1"
         awk '/^summary:/ { printf "%d -\n", $2 / 1e6 }' "$work/count-$1.out"
         return
     fi
     local out t
     out=$({ TIMEFORMAT='%U %S'; time (cd "$work/$1" && DECLARE_CLOCKS_TIMING=1 CARGO_TARGET_DIR="$target" \
-        RUSTFLAGS= cargo check --offline -q >/dev/null); } 2>&1)
+        RUSTFLAGS= cargo check --offline -q >/dev/null 2>"$work/check-$1.err"); } 2>&1) || fail "$1"
     t=$(tail -1 <<<"$out")
     awk -v t="$t" -v e="$(sed -n 's/^declare_clocks!: expanded in \([0-9.]*\) ms$/\1/p' <<<"$out" | head -1)" \
         'BEGIN { split(t, a, " "); printf "%d %s\n", (a[1] + a[2]) * 1000, (e == "" ? "-" : e) }'
@@ -147,9 +154,12 @@ PY
     template=()
     expansions=()
     for ((r = 0; r < runs; r++)); do
-        read -r m e < <(check "macro-$n")
-        read -r t _ < <(check "template-$n")
-        read -r h _ < <(check "hand-$n")
+        out=$(check "macro-$n") || exit 1
+        read -r m e <<<"$out"
+        out=$(check "template-$n") || exit 1
+        read -r t _ <<<"$out"
+        out=$(check "hand-$n") || exit 1
+        read -r h _ <<<"$out"
         macro+=("$m")
         template+=("$t")
         hand+=("$h")

@@ -30,6 +30,7 @@ pub fn declare_clocks(input: TokenStream) -> TokenStream {
             .local_file()
             .and_then(|file| file.parent().map(Path::to_path_buf)),
         posix_available: cfg!(feature = "posix"),
+        working_dir: None,
     };
     let output = time_macros_impl::declare_clocks(input.into(), &env).into();
     if std::env::var_os("DECLARE_CLOCKS_TIMING").is_some_and(|value| !value.is_empty()) {

@@ -22,6 +22,7 @@ fn main() {
         table_dir: None,
         source_dir: here,
         posix_available: true,
+        working_dir: None,
     };
     println!("{}", declare_clocks(tokens, &env));
 }

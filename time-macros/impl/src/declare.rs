@@ -138,6 +138,7 @@ mod tests {
             table_dir: None,
             source_dir: None,
             posix_available: true,
+            working_dir: None,
         }
     }
 
@@ -238,6 +239,7 @@ mod tests {
             table_dir: None,
             source_dir: None,
             posix_available: true,
+            working_dir: None,
         };
         let errors = errors(&declare_clocks(quote!("clocks.toml"), &env));
         assert_eq!(errors.len(), 1);
@@ -416,22 +418,20 @@ mod tests {
     #[test]
     fn a_table_found_beside_the_invoking_file_is_included_by_its_absolute_path() {
         // The invoking file's directory, as rustc reports it: relative to the
-        // compiler's working directory.
+        // compiler's working directory (here `/`, given, not set for the process).
         let dir = std::env::temp_dir().join(format!("time-macros-relative-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("src")).unwrap();
         std::fs::write(dir.join("src/clocks.toml"), MONO).unwrap();
         let relative_source =
             PathBuf::from(format!("{}/src", dir.strip_prefix("/").unwrap().display()));
-        let cwd = std::env::current_dir().unwrap();
-        std::env::set_current_dir("/").unwrap();
         let env = Environment {
             manifest_dir: Some(PathBuf::from("/no/such/manifest")),
             table_dir: None,
             source_dir: Some(relative_source),
             posix_available: true,
+            working_dir: Some(PathBuf::from("/")),
         };
         let out = declare_clocks(quote!("clocks.toml"), &env).to_string();
-        std::env::set_current_dir(cwd).unwrap();
         let included = format!(
             "include_bytes ! (\"{}\")",
             dir.join("src/clocks.toml").display()
@@ -443,6 +443,7 @@ mod tests {
     fn the_posix_backend_without_its_feature_is_one_error_at_the_backend() {
         let env = Environment {
             posix_available: false,
+            working_dir: None,
             ..env_with("posix.toml", MONO.as_bytes())
         };
         let out = declare_clocks(quote!("posix.toml", backend = posix), &env);

@@ -25,6 +25,10 @@ pub struct Environment {
     /// Whether the runtime was built with the posix backend (time-core's `posix`
     /// feature, which turns on this crate's).
     pub posix_available: bool,
+    /// The directory that relative directories above are relative to (the
+    /// compiler's working directory: rustc reports the invoking file relative to it);
+    /// `None`: this process's working directory, which in a proc macro is rustc's.
+    pub working_dir: Option<PathBuf>,
 }
 
 /// Where a table path resolved to, or every place that was tried.
@@ -44,11 +48,21 @@ impl Default for Environment {
             table_dir: None,
             source_dir: None,
             posix_available: true,
+            working_dir: None,
         }
     }
 }
 
 impl Environment {
+    /// `path` as seen from [`Environment::working_dir`] (unchanged when absolute, or
+    /// when no working directory is given).
+    fn in_working_dir(&self, path: &Path) -> PathBuf {
+        match &self.working_dir {
+            Some(dir) if path.is_relative() => dir.join(path),
+            _ => path.to_path_buf(),
+        }
+    }
+
     /// Resolves `relative` as documented on `declare_clocks!`: absolute paths as they
     /// are; otherwise against `CARGO_MANIFEST_DIR` (or, outside cargo,
     /// `DECLARE_CLOCKS_DIR`), then against the invoking source file's directory.
@@ -64,7 +78,7 @@ impl Environment {
         let candidates: Vec<PathBuf> = base
             .into_iter()
             .chain(self.source_dir.as_ref())
-            .map(|dir| dir.join(relative))
+            .map(|dir| self.in_working_dir(&dir.join(relative)))
             .collect();
         match candidates.iter().find(|candidate| candidate.is_file()) {
             Some(found) => Resolved::Found(found.clone()),
@@ -197,6 +211,7 @@ mod tests {
             table_dir: None,
             source_dir: Some(source),
             posix_available: true,
+            working_dir: None,
         };
         match env.resolve(Path::new("a.toml")) {
             Resolved::Found(path) => assert_eq!(path, manifest.join("a.toml")),
@@ -212,6 +227,7 @@ mod tests {
             table_dir: Some(PathBuf::from("/ignored-because-cargo")),
             source_dir: Some(source.clone()),
             posix_available: true,
+            working_dir: None,
         };
         assert!(
             matches!(env.resolve(Path::new("b.toml")), Resolved::Found(p) if p == source.join("b.toml"))
@@ -236,6 +252,7 @@ mod tests {
             table_dir: Some(dir.clone()),
             source_dir: None,
             posix_available: true,
+            working_dir: None,
         };
         assert!(
             matches!(env.resolve(Path::new("c.toml")), Resolved::Found(p) if p == dir.join("c.toml"))

@@ -487,6 +487,7 @@ mod tests {
 
     fn clock(name: &str, monotonic: bool, clockid: Option<ClockId>, relation: Relation) -> Clock {
         Clock {
+            row: crate::model::ClockRow::new(crate::model::Site::Tokens(Span::call_site())),
             name: ident(name),
             getter: Some(ident(&format!("get_{}", name.to_lowercase()))),
             monotonic,

@@ -444,6 +444,9 @@ impl ClockRow {
 /// A validated clock, ready to expand.
 #[derive(Clone, Debug)]
 pub struct Clock {
+    /// The row as read, for the keys that need no checking beyond their kind (such as
+    /// `header`), read where they are used.
+    pub row: ClockRow,
     /// The marker type's name, spanned at the user's tokens where there are any.
     pub name: Ident,
     /// The C getter (always present with the kernel backend; unused by posix).

@@ -45,6 +45,7 @@ fn expansion_time_scales() {
         table_dir: None,
         source_dir: None,
         posix_available: true,
+        working_dir: None,
     };
     println!("| clocks | expansion (median of 15) | per clock | output tokens |");
     println!("|---:|---:|---:|---:|");
@@ -95,6 +96,7 @@ fn one_expansion_of_1000_clocks() {
         table_dir: None,
         source_dir: None,
         posix_available: true,
+        working_dir: None,
     };
     let out = declare_clocks(quote!("profile.toml"), &env);
     assert!(

@@ -64,6 +64,7 @@ pub fn validate(
         let has_reader = checked.getter.is_some() || options.backend == Backend::Posix;
         declared.push(match (clean && has_reader, row.flag(model::MONOTONIC)) {
             (true, Some(monotonic)) => Declared::Clock(Clock {
+                row: row.clone(),
                 name,
                 getter: checked.getter,
                 monotonic: monotonic.value,

@@ -355,6 +355,7 @@ pub(crate) fn env_for(dir: &std::path::Path) -> Environment {
         table_dir: None,
         source_dir: None,
         posix_available: true,
+        working_dir: None,
     }
 }
 
