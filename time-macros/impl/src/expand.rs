@@ -307,6 +307,9 @@ fn generated_doc(doc: &mut String, clock: &Clock, options: &Options, declared_by
         }
         None => {}
     }
+    if let Some(header) = clock.row.text(crate::model::HEADER) {
+        let _ = write!(doc, " Declared in C by `<{}>`.", header.value);
+    }
     match &clock.relation {
         Relation::None => {}
         Relation::Base => doc.push_str(
@@ -651,6 +654,23 @@ mod tests {
         let declared_again: Vec<Declared> = declared.clone();
         let out = expand(&declared_again, &Options::default(), None, None).to_string();
         assert!(!out.contains("ConvertsTo"), "{out}");
+    }
+
+    #[test]
+    fn the_header_key_is_named_in_the_marker_doc() {
+        let mut mono = clock("Mono", true, None, Relation::None);
+        mono.row.assign(
+            crate::model::HEADER,
+            crate::model::Located::new(
+                crate::model::KeyValue::Text("linux/timekeeping.h".to_owned()),
+                crate::model::Site::Tokens(Span::call_site()),
+            ),
+        );
+        let out = expand(&[Declared::Clock(mono)], &bindings(), None, None).to_string();
+        assert!(
+            out.contains("monotonic. Declared in C by `<linux/timekeeping.h>`.\""),
+            "{out}"
+        );
     }
 
     #[test]

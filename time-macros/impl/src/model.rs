@@ -25,6 +25,8 @@ pub const OFFSET_BASE: &str = "offset_base";
 pub const RETURNS: &str = "returns";
 /// Key of a row: how finely the clock advances, in nanoseconds or `"tick"`.
 pub const RESOLUTION: &str = "resolution";
+/// Key of a row: the C header that declares the getter, named in the marker's doc.
+pub const HEADER: &str = "header";
 /// What a row key's value must be; both readers (TOML file, inline rows) check a value
 /// against it and describe it with [`ValueKind::expected`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,6 +158,11 @@ pub const ROW_KEY_SPECS: &[KeySpec] = &[
         name: RESOLUTION,
         kind: ValueKind::Resolution,
         examples: &["1", "\"tick\""],
+    },
+    KeySpec {
+        name: HEADER,
+        kind: ValueKind::Text,
+        examples: &["\"linux/timekeeping.h\""],
     },
     KeySpec {
         name: Capability::NmiSafe.key(),
