@@ -7,6 +7,45 @@
 //!
 //! Both require `T: 'static`: a leaked handle leaks the timer's allocation with it,
 //! and the data borrows nothing, so a timer still queued stays valid for ever.
+//!
+//! ```
+//! use core::pin::{pin, Pin};
+//! use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+//! use kernel_integration::hrtimer::ArcHrTimer;
+//! use kernel_integration::time::hrtimer::{
+//!     HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerPointer,
+//!     HrTimerRestart, HrTimerSlot, RelativeMode, ScopedHrTimerPointer,
+//! };
+//! use kernel_integration::time::Monotonic;
+//! use time_core::Delta;
+//!
+//! struct Ticks(AtomicU32);
+//!
+//! impl HrTimerCallback for Ticks {
+//!     type TimerMode = RelativeMode<Monotonic>;
+//!     fn run(this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+//!         this.0.fetch_add(1, Relaxed);
+//!         HrTimerRestart::NoRestart
+//!     }
+//! }
+//!
+//! let tk = kernel_integration::timekeeper::test_mode();
+//!
+//! // Owned and `'static`: a safe `start`; dropping the handle cancels the timer.
+//! let shared = ArcHrTimer::new(HrTimer::new(Ticks(AtomicU32::new(0))));
+//! let mut handle = shared.clone().start(Delta::from_millis(1));
+//! tk.advance(Delta::from_millis(1)).unwrap();
+//! assert_eq!(shared.timer().data().0.load(Relaxed), 1);
+//! assert!(!handle.cancel(), "it ran and stopped");
+//!
+//! // On the stack: set up in place, started for the length of a closure.
+//! let slot = pin!(HrTimerSlot::new());
+//! let timer = slot.init(HrTimer::new(Ticks(AtomicU32::new(0))));
+//! timer.as_ref().start_scoped(Delta::from_millis(1), || {
+//!     tk.advance(Delta::from_millis(1)).unwrap();
+//! });
+//! assert_eq!(timer.data().0.load(Relaxed), 1);
+//! ```
 
 use std::marker::PhantomData;
 use std::pin::Pin;
