@@ -324,7 +324,10 @@ impl<T, K: HrTimerBindings> HrTimer<T, K> {
     ///
     /// `this` must point to a live `HrTimer`, which, with everything its data
     /// borrows, stays alive until the timer is cancelled, or has stopped and its
-    /// callback returned.
+    /// callback returned; and no `&mut` to it (such as the `Pin<&mut Self>` of
+    /// [`forward`](Self::forward)) may be made until then. A pointer type meets this by
+    /// keeping the timer borrowed or owned in the handle it returns, and cancelling in
+    /// the handle's `Drop` ([`HrTimerHandle`]).
     #[inline]
     pub unsafe fn raw_start<E>(this: *const Self, expires: E)
     where
@@ -374,12 +377,13 @@ impl<T, K: HrTimerBindings> HrTimer<T, K> {
         T: HrTimerCallback,
     {
         let this: *const Self = &*self;
-        // SAFETY: set up (invariant). `Pin<&mut Self>` is exclusive: every handle
-        // borrows or owns the timer, so none is alive, and the last one dropped
-        // cancelled the timer and waited for its callback (`HrTimerHandle`'s
-        // contract); a callback reaches only `&T`, never the timer. So the timer is
-        // neither queued nor running, and nothing else touches it. The `&mut` is
-        // only turned into a raw pointer.
+        // SAFETY: set up (invariant). `Pin<&mut Self>` is exclusive, and
+        // `raw_start`'s contract forbids a `&mut` while the timer may be queued or
+        // running: every handle borrows or owns the timer, so none is alive, and the
+        // last one dropped cancelled the timer and waited for its callback
+        // (`HrTimerHandle`'s contract); a callback reaches only `&T`, never the timer.
+        // So the timer is neither queued nor running, and nothing else touches it.
+        // The `&mut` is only turned into a raw pointer.
         unsafe { K::hrtimer_forward(Self::raw_get(this), now.to_ktime(), interval.as_nanos()) }
     }
 
