@@ -106,8 +106,16 @@ pub trait SameClockAs<C, D> {}
 
 impl<C: ClockSource> SameClockAs<C, C> for crate::instant::Instant<C> {}
 
-/// Seals [`NmiSafeClock`]: only `declare_clocks!` implements it, for rows with
+/// Seals [`NmiSafeClock`]: `declare_clocks!` implements it for rows with
 /// `nmi_safe = true`.
+///
+/// What the seal guarantees, exactly: no implementation by accident. The expansion of
+/// `declare_clocks!` runs in the user's crate, so whatever it names, code there could
+/// name too; this trait is public only so that the expansion can reach it, through
+/// the hidden `time_core::__private` path that is not API. An implementation written
+/// by hand must name that path, and opts out of the table's checks. A wrong
+/// `NmiSafeClock` can make an NMI handler deadlock; it cannot cause undefined
+/// behaviour, so no `unsafe` guards it (see `nmi.rs`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not declared NMI-safe in its clock table",
     label = "`NmiSafeClock` is sealed: only rows with `nmi_safe = true` implement it"
