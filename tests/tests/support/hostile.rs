@@ -1804,7 +1804,10 @@ fn render_file(
     if rng.chance(5) {
         let line = 5 + invocation.len();
         let (option, what) = match (bindings, rng.below(3)) {
-            (true, 0) => ("unsafe(bindings = crate::bindings),", "bindings given twice"),
+            (true, 0) => (
+                "unsafe(bindings = crate::bindings),",
+                "bindings given twice",
+            ),
             (_, 1) => ("backend = kernel, backend = kernel,", "backend given twice"),
             _ => ("colour = blue,", "unknown option"),
         };

@@ -247,7 +247,13 @@ mod tests {
             ) && extern_errors[0].contains("write `unsafe(extern \\\"C\\\")`"),
             "{extern_errors:?}"
         );
-        let inline = errors(&declare_clocks(quote!(A { getter: close, monotonic: true }), &env));
+        let inline = errors(&declare_clocks(
+            quote!(A {
+                getter: close,
+                monotonic: true
+            }),
+            &env,
+        ));
         assert_eq!(inline.len(), 1, "{inline:?}");
         // A bindings module without `unsafe`.
         let bindings_errors = errors(&declare_clocks(quote!("trust.toml", bindings = b), &env));
@@ -266,7 +272,10 @@ mod tests {
             let out = declare_clocks(quote!("trust.toml" #options), &env);
             assert!(errors(&out).is_empty(), "{options}: {out}");
         }
-        let out = declare_clocks(quote!(unsafe(extern "C"); A { getter: a, monotonic: true }), &env);
+        let out = declare_clocks(
+            quote!(unsafe(extern "C"); A { getter: a, monotonic: true }),
+            &env,
+        );
         assert!(errors(&out).is_empty(), "{out}");
     }
 
@@ -423,8 +432,11 @@ mod tests {
         );
 
         let extern_table = table.replace("clockid = \"CLOCK_MONOTONIC\"", "clockid = 1");
-        let (errors, out) =
-            table_errors("services-extern.toml", &extern_table, quote!(, unsafe(extern "C")));
+        let (errors, out) = table_errors(
+            "services-extern.toml",
+            &extern_table,
+            quote!(, unsafe(extern "C")),
+        );
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].contains(

@@ -27,7 +27,8 @@ pub const BINDINGS_CONTRACT: &str = "write `unsafe(bindings = PATH)`: it asserts
      kernel's; bindgen's output for the kernel's headers is such a module";
 
 /// What `unsafe(extern "C")` asserts, for the error when a table needs it.
-pub const EXTERN_CONTRACT: &str = "if every getter of the table is a C function `ktime_t getter(void)` (or \
+pub const EXTERN_CONTRACT: &str =
+    "if every getter of the table is a C function `ktime_t getter(void)` (or \
      `u64` with `returns = \"u64\"`) that is safe to call wherever its clock is read, write \
      `unsafe(extern \"C\")` in the invocation; or read the getters through a bindings module, \
      `unsafe(bindings = crate::bindings)`";
@@ -133,7 +134,10 @@ fn parse_option(
             if abi.value() != "C" {
                 diagnostics.error(
                     &Site::Tokens(abi.span()),
-                    format_args!("the getters are C functions, not `extern {:?}`", abi.value()),
+                    format_args!(
+                        "the getters are C functions, not `extern {:?}`",
+                        abi.value()
+                    ),
                     "write `unsafe(extern \"C\")`",
                 );
             }
@@ -428,7 +432,8 @@ mod tests {
         assert!(matches!(&input.source, TableSource::File(path) if path.value() == "clocks.toml"));
         assert!(input.options.bindings.is_none());
 
-        let (input, errors) = parse_ok(quote!("../clocks.toml", unsafe(bindings = crate::bindings),));
+        let (input, errors) =
+            parse_ok(quote!("../clocks.toml", unsafe(bindings = crate::bindings),));
         assert!(errors.is_empty());
         let bindings = input.options.bindings.expect("bindings");
         assert_eq!(quote!(#bindings).to_string(), "crate :: bindings");

@@ -564,6 +564,10 @@ pub enum Backend {
 }
 
 /// What validation lets a row declare.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one value per row, built once and read once"
+)]
 #[derive(Clone, Debug)]
 pub enum Declared {
     /// A complete clock.
