@@ -51,7 +51,7 @@ macro_rules! __clock_items {
             [$($id:expr)?] [$resolution:ident $(($resolution_ns:literal))?]
             [$($bound_getter:ident $missing:literal $not_a_function:literal [$($module:tt)+])?]
             [$($extern_getter:ident $returns:ident)?]
-            [$($id_constant:ident $missing_id:literal)?] $body:tt
+            [$($id_constant:ident $missing_id:literal)?] { $($read:tt)* }
         )*];
         monotonic = [$($monotonic_name:ident)*];
         nmi_safe = [$($nmi_safe_name:ident)*];
@@ -164,7 +164,7 @@ macro_rules! __clock_items {
                                 $not_a_function
                             );
                         )?
-                        // SAFETY (of the `unsafe { getter() }` that `$body` is with the
+                        // SAFETY (of the `unsafe { getter() }` that `$read` is with the
                         // kernel backend; the posix backend's reader is safe): the
                         // invocation says `unsafe(bindings = PATH)` or `unsafe(extern "C")`
                         // (the macro refuses a kernel-backend table without either), which
@@ -175,7 +175,7 @@ macro_rules! __clock_items {
                         // not be called from an NMI that interrupted an update: this
                         // crate cannot see the calling context, and NMI code reads clocks
                         // through `time_core::nmi::now`, which takes only `NmiSafeClock`s.
-                        $body
+                        $($read)*
                     }
                 }
             };
