@@ -20,13 +20,13 @@ pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
             source: TableSource::Inline(rows),
             options,
         }) => {
+            extern_getters_asserted(&rows, &options, &mut diagnostics);
             let declared = validate(
-                &rows,
+                rows,
                 &options,
                 &Site::Tokens(Span::call_site()),
                 &mut diagnostics,
             );
-            extern_getters_asserted(&rows, &options, &mut diagnostics);
             let services_clock = kernel_services_clock(
                 &declared,
                 &options,
@@ -84,8 +84,8 @@ fn from_file(
     };
     let mut table_diagnostics = Diagnostics::for_table(&table);
     let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
-    let declared = validate(&rows, options, &Site::Table(0..0), &mut table_diagnostics);
     extern_getters_asserted(&rows, options, &mut table_diagnostics);
+    let declared = validate(rows, options, &Site::Table(0..0), &mut table_diagnostics);
     let services_clock = match (&options.kernel_services, settings.kernel_services) {
         (Some(_), Some(in_table)) => {
             table_diagnostics.error(

@@ -19,7 +19,7 @@ use unique::Uniqueness;
 /// of their fields is not (they expand to a marker type only, so uses of them do not
 /// produce secondary errors).
 pub fn validate(
-    rows: &[ClockRow],
+    rows: Vec<ClockRow>,
     options: &Options,
     whole_table: &Site,
     diagnostics: &mut Diagnostics<'_>,
@@ -35,10 +35,10 @@ pub fn validate(
     }
     let mut unique = Uniqueness::default();
     let mut declared = Vec::new();
-    for (index, row) in rows.iter().enumerate() {
+    for (index, row) in rows.into_iter().enumerate() {
         // The row's own errors, kept apart to tell whether it is clean.
         let mut row_errors = diagnostics.scope();
-        let checked = row::check(row, index, options, &mut row_errors);
+        let checked = row::check(&row, index, options, &mut row_errors);
         let name_site = row
             .get(model::NAME)
             .map_or(row.site.clone(), |n| n.site.clone());
@@ -63,30 +63,28 @@ pub fn validate(
         // The posix backend reads clocks by id; a getter, if written, is not used.
         let has_reader = checked.getter.is_some() || options.backend == Backend::Posix;
         declared.push(match (clean && has_reader, row.flag(model::MONOTONIC)) {
-            (true, Some(monotonic)) => Declared::Clock(Clock {
-                row: row.clone(),
-                name,
-                getter: checked.getter,
-                monotonic: monotonic.value,
-                clockid: checked.clockid,
-                doc: row.text(model::DOC).map(|doc| doc.value),
-                relation,
-                returns: checked.returns,
-                resolution: checked.resolution,
-                capabilities: checked.capabilities,
-                getter_location: row
-                    .get(model::GETTER)
-                    .and_then(|getter| diagnostics.locate(&getter.site))
-                    .unwrap_or_default(),
-                offset_location: row
-                    .get(model::OFFSET)
-                    .and_then(|offset| diagnostics.locate(&offset.site))
-                    .unwrap_or_default(),
-                clockid_location: row
-                    .get(model::CLOCKID)
-                    .and_then(|clockid| diagnostics.locate(&clockid.site))
-                    .unwrap_or_default(),
-            }),
+            (true, Some(monotonic)) => {
+                let location = |key| {
+                    row.get(key)
+                        .and_then(|value| diagnostics.locate(&value.site))
+                        .unwrap_or_default()
+                };
+                Declared::Clock(Clock {
+                    name,
+                    getter: checked.getter,
+                    monotonic: monotonic.value,
+                    clockid: checked.clockid,
+                    doc: row.text(model::DOC).map(|doc| doc.value),
+                    relation,
+                    returns: checked.returns,
+                    resolution: checked.resolution,
+                    capabilities: checked.capabilities,
+                    getter_location: location(model::GETTER),
+                    offset_location: location(model::OFFSET),
+                    clockid_location: location(model::CLOCKID),
+                    row,
+                })
+            }
             _ => Declared::MarkerOnly(name),
         });
     }
@@ -214,7 +212,7 @@ mod tests {
     fn run(rows: &[ClockRow], options: &Options) -> (Vec<Declared>, Vec<String>) {
         let mut diagnostics = Diagnostics::for_tokens();
         let declared = validate(
-            rows,
+            rows.to_vec(),
             options,
             &Site::Tokens(Span::call_site()),
             &mut diagnostics,
