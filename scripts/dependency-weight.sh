@@ -11,8 +11,8 @@
 # average before and after, and each crate's CPU (median; a RUSTC_WRAPPER times every
 # rustc it runs) so that the difference can be read crate by crate.
 #
-# The baseline's versions are resolved online once (`cargo generate-lockfile`); the
-# builds run `--offline`. Usage: scripts/dependency-weight.sh
+# The baseline's versions are resolved and fetched online once (`cargo generate-lockfile`,
+# `cargo fetch`); the builds run `--offline`, and a build that fails stops the script. Usage: scripts/dependency-weight.sh
 # Environment: WEIGHT_RUNS (default 5), WEIGHT_JOBS (default: all cores),
 # WEIGHT_DIR (default: a temp dir, removed afterwards).
 set -euo pipefail
@@ -34,6 +34,11 @@ make_crate weight-baseline "$(printf 'bitflags = "2"\nthiserror = "2"')"
 cp "$root/Cargo.lock" "$work/weight-time-core/Cargo.lock"
 (cd "$work/weight-time-core" && cargo generate-lockfile -q --offline)
 (cd "$work/weight-baseline" && cargo generate-lockfile -q)
+# The baseline's sources: the timed builds run --offline.
+(cd "$work/weight-baseline" && cargo fetch -q) || {
+    echo "dependency-weight: cannot fetch the baseline (bitflags, thiserror), so there is no ratio" >&2
+    exit 1
+}
 
 # Times every rustc: appends "crate user+sys" to $WEIGHT_LOG.
 cat >"$work/rustc-timer" <<'EOF'
