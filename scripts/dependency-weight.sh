@@ -27,7 +27,7 @@ make_crate() { # name, dependency lines
     mkdir -p "$work/$1/src"
     printf '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\n%s\n\n[workspace]\n' \
         "$1" "$2" >"$work/$1/Cargo.toml"
-    echo "//! Depends on: $2" >"$work/$1/src/lib.rs"
+    printf '%s\n' "$2" | sed 's|^|//! Depends on: |' >"$work/$1/src/lib.rs"
 }
 make_crate weight-time-core "time-core = { path = \"$root/time-core\" }"
 make_crate weight-baseline "$(printf 'bitflags = "2"\nthiserror = "2"')"
