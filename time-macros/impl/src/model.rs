@@ -391,26 +391,30 @@ impl ClockRow {
             .map(|(_, value)| value)
     }
 
+    /// The value of `key`, when `value` takes it as a `T`, with its place.
+    fn typed<T>(
+        &self,
+        key: &str,
+        value: impl FnOnce(&KeyValue) -> Option<T>,
+    ) -> Option<Located<T>> {
+        let located = self.get(key)?;
+        Some(Located::new(value(&located.value)?, located.site.clone()))
+    }
+
     /// The text of `key` (a [`ValueKind::Text`] or [`ValueKind::Name`] key).
     pub fn text(&self, key: &str) -> Option<Located<String>> {
-        match self.get(key)? {
-            Located {
-                value: KeyValue::Text(text),
-                site,
-            } => Some(Located::new(text.clone(), site.clone())),
+        self.typed(key, |value| match value {
+            KeyValue::Text(text) => Some(text.clone()),
             _ => None,
-        }
+        })
     }
 
     /// The flag `key` (a [`ValueKind::Bool`] key).
     pub fn flag(&self, key: &str) -> Option<Located<bool>> {
-        match self.get(key)? {
-            Located {
-                value: KeyValue::Bool(flag),
-                site,
-            } => Some(Located::new(*flag, site.clone())),
+        self.typed(key, |value| match value {
+            KeyValue::Bool(flag) => Some(*flag),
             _ => None,
-        }
+        })
     }
 
     /// Whether the flag `key` is present and `true`.
@@ -420,24 +424,18 @@ impl ClockRow {
 
     /// `clockid`.
     pub fn clockid(&self) -> Option<Located<ClockIdSpec>> {
-        match self.get(CLOCKID)? {
-            Located {
-                value: KeyValue::ClockId(id),
-                site,
-            } => Some(Located::new(id.clone(), site.clone())),
+        self.typed(CLOCKID, |value| match value {
+            KeyValue::ClockId(id) => Some(id.clone()),
             _ => None,
-        }
+        })
     }
 
     /// `resolution`.
     pub fn resolution(&self) -> Option<Located<ResolutionSpec>> {
-        match self.get(RESOLUTION)? {
-            Located {
-                value: KeyValue::Resolution(resolution),
-                site,
-            } => Some(Located::new(resolution.clone(), site.clone())),
+        self.typed(RESOLUTION, |value| match value {
+            KeyValue::Resolution(resolution) => Some(resolution.clone()),
             _ => None,
-        }
+        })
     }
 
     /// The capability keys written, with their values, in [`Capability::ALL`] order.
