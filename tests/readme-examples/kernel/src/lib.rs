@@ -13,6 +13,7 @@ mod bindings {
 }
 
 // One marker type per row of clocks.toml; the getters come from the bindings.
+// `unsafe(…)`: we vouch that the items the table names are the kernel's.
 time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
 
 /// The device did not become ready in time.
