@@ -15,6 +15,18 @@ const NANOS_PER_MICRO: i64 = NSEC_PER_USEC;
 const NANOS_PER_MILLI: i64 = NSEC_PER_MSEC;
 const NANOS_PER_SEC: i64 = NSEC_PER_SEC;
 
+/// `nanos / unit` rounded toward +∞, for a positive `unit`, without overflow: a
+/// positive dividend rounds up (`(nanos - 1) / unit + 1` cannot overflow), and
+/// truncating division already rounds a negative one up.
+#[inline]
+const fn ceil_div(nanos: i64, unit: i64) -> i64 {
+    if nanos > 0 {
+        (nanos - 1) / unit + 1
+    } else {
+        nanos / unit
+    }
+}
+
 /// A span of time in signed nanoseconds: the difference of two
 /// [`Instant`](crate::Instant)s of one clock, a timeout, an interval.
 ///
@@ -88,17 +100,15 @@ impl Delta {
         self.nanos
     }
 
-    /// The span in microseconds, rounded up as the kernel's `kernel::time::Delta`
-    /// does: `(nanos + 999) / 1000`, with the addition saturating at `i64::MAX`
-    /// and the division truncating toward zero.
+    /// The smallest number of whole microseconds greater than or equal to the span:
+    /// the exact ceiling toward +∞, for every value.
     ///
-    /// For a non-negative span this is the ceiling, except at the very top, where the
-    /// saturating addition makes [`Delta::MAX`] give `i64::MAX / 1000`
-    /// (9 223 372 036 854 775), one less than the exact ceiling. For a negative span
-    /// the truncating division rounds toward zero past the ceiling: −1 000 ns gives
-    /// 0 µs, −1 999 ns gives −1 µs. Both follow upstream exactly, so a value computed
-    /// here is the value a driver computes in the kernel; a timeout or a sleep is
-    /// never shortened by it, and the delay functions clamp negative spans anyway.
+    /// This is upstream's `as_micros_ceil` since its true-ceiling fix: a positive
+    /// span is rounded up, and a negative one truncated toward zero, which for
+    /// negatives is already the ceiling (−1 000 ns is −1 µs, −1 ns is 0 µs). The
+    /// usual `(nanos + 999) / 1000` is not used: its addition would saturate near
+    /// `i64::MAX` and drop the rounding, so [`Delta::MAX`] gives
+    /// 9 223 372 036 854 776 µs here, one more than `i64::MAX / 1000`.
     ///
     /// ```
     /// use time_core::Delta;
@@ -106,12 +116,28 @@ impl Delta {
     /// assert_eq!(Delta::from_nanos(1_000).as_micros_ceil(), 1);
     /// assert_eq!(Delta::from_nanos(1_001).as_micros_ceil(), 2);
     /// assert_eq!(Delta::from_nanos(-1).as_micros_ceil(), 0);
-    /// assert_eq!(Delta::from_nanos(-1_000).as_micros_ceil(), 0);
-    /// assert_eq!(Delta::MAX.as_micros_ceil(), i64::MAX / 1_000);
+    /// assert_eq!(Delta::from_nanos(-1_000).as_micros_ceil(), -1);
+    /// assert_eq!(Delta::MAX.as_micros_ceil(), 9_223_372_036_854_776);
     /// ```
     #[inline]
     pub const fn as_micros_ceil(self) -> i64 {
-        self.nanos.saturating_add(NSEC_PER_USEC - 1) / NSEC_PER_USEC
+        ceil_div(self.nanos, NSEC_PER_USEC)
+    }
+
+    /// The smallest number of whole milliseconds greater than or equal to the span
+    /// (upstream's `as_millis_ceil`): the exact ceiling toward +∞, as
+    /// [`Delta::as_micros_ceil`].
+    ///
+    /// ```
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::from_nanos(1).as_millis_ceil(), 1);
+    /// assert_eq!(Delta::from_micros(1_500).as_millis_ceil(), 2);
+    /// assert_eq!(Delta::from_micros(-1_500).as_millis_ceil(), -1);
+    /// assert_eq!(Delta::MAX.as_millis_ceil(), 9_223_372_036_855);
+    /// ```
+    #[inline]
+    pub const fn as_millis_ceil(self) -> i64 {
+        ceil_div(self.nanos, NSEC_PER_MSEC)
     }
 
     /// The span in whole milliseconds, **truncated toward zero**: 1.9 ms → 1 ms,
@@ -495,28 +521,50 @@ mod tests {
 
     #[test]
     fn rounding_of_unit_conversions() {
-        for (nanos, ceil_us, ms) in [
-            (0, 0, 0),
-            (1, 1, 0),
-            (-1, 0, 0),
-            (999, 1, 0),
-            (1_000, 1, 0),
-            (1_001, 2, 0),
-            (-999, 0, 0),
-            (-1_000, 0, 0),
-            (-1_001, 0, 0),
-            (-1_500, 0, 0),
-            (-1_999, -1, 0),
-            (-2_000, -1, 0),
-            (1_999_999, 2_000, 1),
-            (-1_999_999, -1_999, -1),
-            (i64::MAX - 999, 9_223_372_036_854_775, 9_223_372_036_854),
-            (i64::MAX, 9_223_372_036_854_775, 9_223_372_036_854),
-            (i64::MIN, -9_223_372_036_854_774, -9_223_372_036_854),
+        // The exact ceiling toward +infinity, also for negatives and at the `i64`
+        // edges (upstream since its true-ceiling fix; before it, −1 000 ns gave 0 µs
+        // and `i64::MAX` ns one microsecond less).
+        for (nanos, ceil_us, ms, ceil_ms) in [
+            (0, 0, 0, 0),
+            (1, 1, 0, 1),
+            (-1, 0, 0, 0),
+            (999, 1, 0, 1),
+            (1_000, 1, 0, 1),
+            (1_001, 2, 0, 1),
+            (-999, 0, 0, 0),
+            (-1_000, -1, 0, 0),
+            (-1_001, -1, 0, 0),
+            (-1_500, -1, 0, 0),
+            (-1_999, -1, 0, 0),
+            (-2_000, -2, 0, 0),
+            (1_000_000, 1_000, 1, 1),
+            (1_000_001, 1_001, 1, 2),
+            (1_999_999, 2_000, 1, 2),
+            (-1_000_000, -1_000, -1, -1),
+            (-1_999_999, -1_999, -1, -1),
+            (
+                i64::MAX - 999,
+                9_223_372_036_854_775,
+                9_223_372_036_854,
+                9_223_372_036_855,
+            ),
+            (
+                i64::MAX,
+                9_223_372_036_854_776,
+                9_223_372_036_854,
+                9_223_372_036_855,
+            ),
+            (
+                i64::MIN,
+                -9_223_372_036_854_775,
+                -9_223_372_036_854,
+                -9_223_372_036_854,
+            ),
         ] {
             let delta = Delta::from_nanos(nanos);
             assert_eq!(delta.as_micros_ceil(), ceil_us, "{nanos}");
             assert_eq!(delta.as_millis(), ms, "{nanos}");
+            assert_eq!(delta.as_millis_ceil(), ceil_ms, "{nanos}");
         }
         assert_eq!(Delta::from_millis(-2_500).as_secs(), -2);
     }
