@@ -73,7 +73,8 @@ pub use clock::{
 pub use convert::ConvertsTo;
 pub use deadline::Deadline;
 pub use delta::{
-    Delta, DeltaOutOfRange, NegativeDelta, NSEC_PER_MSEC, NSEC_PER_SEC, NSEC_PER_USEC,
+    Delta, DeltaOutOfRange, Jiffy, NegativeDelta, Nsec, TimeUnit, NSEC_PER_MSEC, NSEC_PER_SEC,
+    NSEC_PER_USEC,
 };
 pub use instant::Instant;
 pub use table::{ClockInfo, ClockVisitor};
