@@ -35,4 +35,4 @@
 //! // Instant::<RealTime>::now() - start   // error: instants of different clocks
 //! ```
 
-time_core::declare_clocks!("../clocks.toml", bindings = crate::bindings);
+time_core::declare_clocks!("../clocks.toml", unsafe(bindings = crate::bindings));

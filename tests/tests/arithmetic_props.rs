@@ -22,6 +22,7 @@ extern "C" fn prop_clock_get() -> time_core::Ktime {
 }
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     PropClock { getter: prop_clock_get, monotonic: true },
 }
 

@@ -8,7 +8,7 @@ use time_core::{ClockSource, Delta, Instant, Ktime, MonotonicClock};
 
 time_core::declare_clocks!(
     "tables/test_clocks.toml",
-    bindings = crate::support::getters
+    unsafe(bindings = crate::support::getters)
 );
 
 #[test]

@@ -481,7 +481,7 @@ fn underscore_and_keyword_clock_ids_are_located_in_every_form() {
             continue;
         }
         for (m, options) in [
-            &["bindings = crate::bindings;"][..],
+            &["unsafe(bindings = crate::bindings);"][..],
             &["backend = posix;"][..],
         ]
         .into_iter()

@@ -21,6 +21,7 @@ mod shadowed_core {
     /// A module named `core`: generated code must not resolve `core::…` here.
     mod core {}
     time_core::declare_clocks! {
+        unsafe(extern "C");
         ShadowMono { getter: inline_test_ktime_get, monotonic: true, clockid: 1, doc: "Shadowed." },
     }
 }
@@ -28,13 +29,14 @@ mod shadowed_core {
 mod no_prelude {
     #![no_implicit_prelude]
     ::time_core::declare_clocks! {
+        unsafe(extern "C");
         PreludeFree { getter: inline_test_other_get, monotonic: false },
     }
 }
 
 mod from_file_without_bindings {
     // `getter`s declared by the macro itself as `extern "C"` functions.
-    ::time_core::declare_clocks!("tables/extern_clocks.toml");
+    ::time_core::declare_clocks!("tables/extern_clocks.toml", unsafe(extern "C"));
 }
 
 #[test]

@@ -51,7 +51,7 @@ pub mod kernel_clocks {
     // that rustc took for user code would trip `unused_qualifications`.
     use crate::bindings;
 
-    time_core::declare_clocks!("../clocks.toml", bindings = crate::bindings);
+    time_core::declare_clocks!("../clocks.toml", unsafe(bindings = crate::bindings));
 
     /// `ktime_mono_to_any` with the first offset, through the module in scope.
     #[must_use]
@@ -74,6 +74,7 @@ extern "C" fn lints_test_getter() -> Ktime {
 /// Inline rows with a getter the macro declares itself.
 pub mod inline_clocks {
     time_core::declare_clocks! {
+        unsafe(extern "C");
         LintClock { getter: lints_test_getter, monotonic: true, clockid: -3, doc: "A clock." },
     }
 }

@@ -34,7 +34,7 @@ mod bindings {
 /// Bindings-module getters, constant and integer ids, both resolutions, every list.
 mod with_bindings {
     time_core::declare_clocks! {
-        bindings = crate::bindings;
+        unsafe(bindings = crate::bindings);
         ShapeMono {
             getter: shape_ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC,
             offset_base: true, hrtimer: true, doc: "The base.",
@@ -58,6 +58,7 @@ extern "C" fn shape_extern_get() -> time_core::Ktime {
 /// A getter the template declares `extern "C"`, settable, without an id.
 mod without_bindings {
     time_core::declare_clocks! {
+        unsafe(extern "C");
         ShapeExtern { getter: shape_extern_get, monotonic: false, settable: true },
     }
 }

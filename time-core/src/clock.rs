@@ -20,7 +20,7 @@ pub type ClockId = i32;
 ///
 /// ```
 /// use time_core::{ClockSource, Instant};
-/// # time_core::declare_clocks! { Boot { getter: boot_getter, monotonic: true } }
+/// # time_core::declare_clocks! { unsafe(extern "C"); Boot { getter: boot_getter, monotonic: true } }
 /// # #[unsafe(no_mangle)] extern "C" fn boot_getter() -> time_core::Ktime { 42 }
 ///
 /// fn stamp<C: ClockSource>() -> (&'static str, Instant<C>) {

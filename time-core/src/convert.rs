@@ -48,7 +48,7 @@ impl<C: ClockSource> Instant<C> {
     ///     pub unsafe fn boot() -> i64 { 8_000 }
     /// }
     /// time_core::declare_clocks! {
-    ///     bindings = bindings;
+    ///     unsafe(bindings = bindings);
     ///     Mono { getter: mono, monotonic: true, offset_base: true },
     ///     Boot { getter: boot, monotonic: true, offset: TK_OFFS_BOOT },
     /// }

@@ -16,7 +16,7 @@ use core::hash::{Hash, Hasher};
 ///
 /// ```
 /// use time_core::{Deadline, Delta, Instant};
-/// # time_core::declare_clocks! { Uptime { getter: deadline_doc_getter, monotonic: true } }
+/// # time_core::declare_clocks! { unsafe(extern "C"); Uptime { getter: deadline_doc_getter, monotonic: true } }
 /// # #[unsafe(no_mangle)] extern "C" fn deadline_doc_getter() -> time_core::Ktime { 1_000_000 }
 ///
 /// let deadline = Deadline::<Uptime>::after(Delta::from_millis(2)); // now is 1 ms here
@@ -52,6 +52,7 @@ impl<C: ClockSource> Deadline<C> {
     /// ```
     /// use time_core::Deadline;
     /// # time_core::declare_clocks! {
+    /// unsafe(extern "C");
     /// #     Coarse { getter: after_nanos_doc_coarse, monotonic: true, resolution: tick },
     /// # }
     /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_doc_coarse() -> time_core::Ktime { 0 }
@@ -62,6 +63,7 @@ impl<C: ClockSource> Deadline<C> {
     /// ```compile_fail
     /// # use time_core::Deadline;
     /// # time_core::declare_clocks! {
+    /// unsafe(extern "C");
     /// #     Coarse { getter: after_nanos_fail_coarse, monotonic: true, resolution: tick },
     /// # }
     /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_fail_coarse() -> time_core::Ktime { 0 }

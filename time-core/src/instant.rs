@@ -19,7 +19,7 @@ use core::ops::{Add, AddAssign, Sub, SubAssign};
 ///
 /// ```
 /// use time_core::{Delta, Instant};
-/// # time_core::declare_clocks! { Uptime { getter: instant_doc_getter, monotonic: true } }
+/// # time_core::declare_clocks! { unsafe(extern "C"); Uptime { getter: instant_doc_getter, monotonic: true } }
 /// # #[unsafe(no_mangle)] extern "C" fn instant_doc_getter() -> time_core::Ktime { 5_000 }
 ///
 /// let start = Instant::<Uptime>::from_ktime(1_000);

@@ -26,6 +26,7 @@
 //! # #[unsafe(no_mangle)] extern "C" fn lib_doc_ktime_get() -> time_core::Ktime { MONO.load(Ordering::Relaxed) }
 //! # #[unsafe(no_mangle)] extern "C" fn lib_doc_ktime_get_boottime() -> time_core::Ktime { 9_000 }
 //! time_core::declare_clocks! {
+//!     unsafe(extern "C");
 //!     Monotonic { getter: lib_doc_ktime_get, monotonic: true, clockid: 1 },
 //!     BootTime { getter: lib_doc_ktime_get_boottime, monotonic: true, clockid: 7 },
 //! }

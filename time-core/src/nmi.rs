@@ -17,6 +17,7 @@
 //! # static FAST_NS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(5_000);
 //! # #[unsafe(no_mangle)] extern "C" fn nmi_doc_mono_fast_ns() -> u64 { FAST_NS.fetch_add(10, Ordering::Relaxed) }
 //! time_core::declare_clocks! {
+//!     unsafe(extern "C");
 //!     MonotonicFast {
 //!         // Not `monotonic`: a reading taken in an NMI during a timekeeper update can
 //!         // be ahead of the next ones (kernel/time/timekeeping.c).

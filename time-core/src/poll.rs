@@ -33,7 +33,7 @@ use crate::instant::Instant;
 /// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
 /// # static NOW: AtomicI64 = AtomicI64::new(0);
 /// # #[unsafe(no_mangle)] extern "C" fn poll_doc_now() -> time_core::Ktime { NOW.load(Relaxed) }
-/// time_core::declare_clocks! { Mono { getter: poll_doc_now, monotonic: true } }
+/// time_core::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_doc_now, monotonic: true } }
 ///
 /// let sleep = |d: Delta| { NOW.fetch_add(d.as_nanos(), Relaxed); };
 /// let mut status = [0u8, 0, 1].into_iter();

@@ -12,6 +12,7 @@ use crate::clock::{ClockId, ClockSource, Ktime};
 /// # #[unsafe(no_mangle)] extern "C" fn info_doc_mono() -> time_core::Ktime { 5 }
 /// # #[unsafe(no_mangle)] extern "C" fn info_doc_real() -> time_core::Ktime { 7 }
 /// time_core::declare_clocks! {
+///     unsafe(extern "C");
 ///     Mono { getter: info_doc_mono, monotonic: true, clockid: 1, doc: "Since boot." },
 ///     Real { getter: info_doc_real, monotonic: false },
 /// }
@@ -58,6 +59,7 @@ impl ClockInfo {
 /// # #[unsafe(no_mangle)] extern "C" fn visit_doc_mono() -> time_core::Ktime { 5 }
 /// # #[unsafe(no_mangle)] extern "C" fn visit_doc_real() -> time_core::Ktime { 7 }
 /// time_core::declare_clocks! {
+///     unsafe(extern "C");
 ///     Mono { getter: visit_doc_mono, monotonic: true },
 ///     Real { getter: visit_doc_real, monotonic: false },
 /// }

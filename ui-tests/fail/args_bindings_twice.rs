@@ -1,8 +1,8 @@
 // `bindings` given twice is rejected at the second one.
 time_core::declare_clocks!(
     "tables/args_bindings_twice.toml",
-    bindings = crate::a,
-    bindings = crate::b
+    unsafe(bindings = crate::a),
+    unsafe(bindings = crate::b)
 );
 
 mod a {

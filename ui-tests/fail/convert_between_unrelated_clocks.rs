@@ -22,7 +22,7 @@ mod b {
 }
 
 time_core::declare_clocks! {
-    bindings = b;
+    unsafe(bindings = b);
     Mono { getter: m, monotonic: true, offset_base: true },
     Boot { getter: bt, monotonic: true, offset: TK_OFFS_BOOT },
     Raw { getter: r, monotonic: true },

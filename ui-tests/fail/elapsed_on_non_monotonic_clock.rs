@@ -3,6 +3,7 @@
 use time_core::Instant;
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     RealTime { getter: ktime_get_real, monotonic: false },
 }
 

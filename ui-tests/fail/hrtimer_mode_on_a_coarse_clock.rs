@@ -4,6 +4,7 @@ use core::pin::Pin;
 use time_core::hrtimer::{AbsoluteMode, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart};
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, clockid: 6, resolution: tick },
 }
 

@@ -5,6 +5,7 @@ use core::pin::Pin;
 use time_core::hrtimer::{HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode};
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     MonotonicRaw { getter: ktime_get_raw, monotonic: true, clockid: 4 },
 }
 

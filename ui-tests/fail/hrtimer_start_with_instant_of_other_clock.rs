@@ -8,6 +8,7 @@ use time_core::services::KernelServices;
 use time_core::{Delta, Instant};
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
     RealTime { getter: ktime_get_real, monotonic: false, clockid: 0, hrtimer: true },
 }

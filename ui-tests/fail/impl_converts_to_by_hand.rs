@@ -3,6 +3,7 @@
 use time_core::{ConvertsTo, Ktime};
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     MonotonicRaw { getter: ktime_get_raw, monotonic: true },
 }

@@ -1,6 +1,7 @@
 // A clock declared `monotonic = false` cannot be declared monotonic by hand: that
 // would make `elapsed()` available on a clock that can jump backwards.
 time_core::declare_clocks! {
+    unsafe(extern "C");
     RealTime { getter: ktime_get_real, monotonic: false },
 }
 

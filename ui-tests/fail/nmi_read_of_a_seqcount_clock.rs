@@ -3,6 +3,7 @@
 use time_core::nmi;
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     MonotonicFast { getter: ktime_get_mono_fast_ns, returns: u64, monotonic: true, nmi_safe: true },
 }

@@ -4,6 +4,7 @@
 use time_core::{posix, Deadline, Instant};
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
 }
 

@@ -2,6 +2,7 @@
 use time_core::{Delta, Instant};
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
 }
 

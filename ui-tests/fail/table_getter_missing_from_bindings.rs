@@ -6,6 +6,6 @@ mod bindings {
     }
 }
 
-time_core::declare_clocks!("tables/getter_missing_from_bindings.toml", bindings = crate::bindings);
+time_core::declare_clocks!("tables/getter_missing_from_bindings.toml", unsafe(bindings = crate::bindings));
 
 fn main() {}

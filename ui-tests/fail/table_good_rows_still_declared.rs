@@ -2,7 +2,7 @@
 // error is about the `RealTime` row, not "cannot find type `Monotonic`" in `main`.
 use time_core::Instant;
 
-time_core::declare_clocks!("tables/good_rows_still_declared.toml");
+time_core::declare_clocks!("tables/good_rows_still_declared.toml", unsafe(extern "C"));
 
 fn main() {
     let start = Instant::<Monotonic>::from_ktime(0);

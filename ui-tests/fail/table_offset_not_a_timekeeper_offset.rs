@@ -15,6 +15,6 @@ mod bindings {
     }
 }
 
-time_core::declare_clocks!("tables/offset_not_a_timekeeper_offset.toml", bindings = crate::bindings);
+time_core::declare_clocks!("tables/offset_not_a_timekeeper_offset.toml", unsafe(bindings = crate::bindings));
 
 fn main() {}

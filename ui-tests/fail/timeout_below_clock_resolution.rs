@@ -4,6 +4,7 @@
 use time_core::Deadline;
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, resolution: tick },
 }
 

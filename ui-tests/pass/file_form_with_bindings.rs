@@ -1,7 +1,7 @@
-// The file form with `bindings = PATH`: each getter is called as `PATH::getter()`.
+// The file form with `unsafe(bindings = PATH)`: each getter is called as `PATH::getter()`.
 use time_core::Instant;
 
-time_core::declare_clocks!("tables/bindings_form.toml", bindings = crate::b);
+time_core::declare_clocks!("tables/bindings_form.toml", unsafe(bindings = crate::b));
 
 mod b {
     pub unsafe fn g() -> i64 {

@@ -3,6 +3,7 @@
 use time_core::{ClockSource, Delta, Instant, MonotonicClock};
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: pass_generic_mono, monotonic: true },
     RealTime { getter: pass_generic_real, monotonic: false, clockid: 0 },
 }

@@ -3,13 +3,14 @@
 use time_core::{Delta, Instant};
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: pass_inline_mono, monotonic: true, clockid: 1, doc: "Since boot." },
     RealTime { getter: pass_inline_real, monotonic: false },
 }
 
 mod bound {
     time_core::declare_clocks! {
-        bindings = crate::bindings;
+        unsafe(bindings = crate::bindings);
         Raw { getter: raw_get, monotonic: true, clockid: CLOCK_MONOTONIC_RAW },
     }
 }

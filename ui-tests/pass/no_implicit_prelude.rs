@@ -2,11 +2,12 @@
 #![no_implicit_prelude]
 
 ::time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: pass_no_prelude_get, monotonic: true, clockid: 1 },
 }
 
 mod from_file {
-    ::time_core::declare_clocks!("tables/bindings_form.toml", bindings = crate::b);
+    ::time_core::declare_clocks!("tables/bindings_form.toml", unsafe(bindings = crate::b));
 }
 
 mod b {

@@ -2,12 +2,13 @@
 mod core {}
 
 time_core::declare_clocks! {
+    unsafe(extern "C");
     Monotonic { getter: pass_shadow_core_get, monotonic: true, clockid: 1 },
 }
 
 pub mod from_file {
     mod core {}
-    time_core::declare_clocks!("tables/one_clock.toml");
+    time_core::declare_clocks!("tables/one_clock.toml", unsafe(extern "C"));
 }
 
 #[unsafe(no_mangle)]

@@ -2,7 +2,7 @@
 // bindings module, as bindgen output would provide them.
 use time_core::{ClockSource, Instant};
 
-time_core::declare_clocks!("tables/many_clocks.toml", bindings = crate::bindings);
+time_core::declare_clocks!("tables/many_clocks.toml", unsafe(bindings = crate::bindings));
 
 mod bindings {
     pub unsafe fn get_00() -> i64 {

@@ -1,7 +1,7 @@
 // A table file with a single clock, getter declared by the macro as `extern "C"`.
 use time_core::{ClockSource, Instant};
 
-time_core::declare_clocks!("tables/one_clock.toml");
+time_core::declare_clocks!("tables/one_clock.toml", unsafe(extern "C"));
 
 #[unsafe(no_mangle)]
 extern "C" fn pass_one_clock_get() -> time_core::Ktime {

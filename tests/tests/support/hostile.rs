@@ -55,9 +55,10 @@ impl Rng {
 /// How the module invokes the macro.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
-    /// `declare_clocks!("tableNNNNN.toml", bindings = crate::bindings)`.
+    /// `declare_clocks!("tableNNNNN.toml", unsafe(bindings = crate::bindings))`.
     FileBindings,
-    /// `declare_clocks!("tableNNNNN.toml")`: the macro declares the getters.
+    /// `declare_clocks!("tableNNNNN.toml", unsafe(extern "C"))`: the macro declares the
+    /// getters.
     FileExtern,
     /// `declare_clocks! { … rows … }`, with or without `bindings`.
     Inline { bindings: bool },
@@ -1504,7 +1505,9 @@ fn render_inline(index: usize, bindings: bool, posix: bool, rows: Vec<Row>, rng:
     let mut defects = Vec::new();
     let option_line = |invocation: &Vec<String>| first_line + invocation.len();
     if bindings {
-        invocation.push("        bindings = crate::bindings;".to_owned());
+        invocation.push("        unsafe(bindings = crate::bindings);".to_owned());
+    } else if !posix {
+        invocation.push("        unsafe(extern \"C\");".to_owned());
     }
     if posix {
         invocation.push("        backend = posix;".to_owned());
@@ -1791,7 +1794,9 @@ fn render_file(
         format!("        {name:?},"),
     ];
     if bindings {
-        invocation.push("        bindings = crate::bindings,".to_owned());
+        invocation.push("        unsafe(bindings = crate::bindings),".to_owned());
+    } else if !posix {
+        invocation.push("        unsafe(extern \"C\"),".to_owned());
     }
     if posix {
         invocation.push("        backend = posix,".to_owned());
@@ -1799,7 +1804,7 @@ fn render_file(
     if rng.chance(5) {
         let line = 5 + invocation.len();
         let (option, what) = match (bindings, rng.below(3)) {
-            (true, 0) => ("bindings = crate::bindings,", "bindings given twice"),
+            (true, 0) => ("unsafe(bindings = crate::bindings),", "bindings given twice"),
             (_, 1) => ("backend = kernel, backend = kernel,", "backend given twice"),
             _ => ("colour = blue,", "unknown option"),
         };
@@ -1839,7 +1844,9 @@ pub fn case_from_toml(
         format!("        {name:?},"),
     ];
     if form == Form::FileBindings {
-        invocation.push("        bindings = crate::bindings,".to_owned());
+        invocation.push("        unsafe(bindings = crate::bindings),".to_owned());
+    } else if !posix {
+        invocation.push("        unsafe(extern \"C\"),".to_owned());
     }
     if posix {
         invocation.push("        backend = posix,".to_owned());
@@ -1859,7 +1866,7 @@ pub fn case_from_toml(
 }
 
 /// A case from hand-written inline rows, one per line after `options` (each a
-/// line such as `bindings = crate::bindings;`).
+/// line such as `unsafe(bindings = crate::bindings);`).
 pub fn case_from_inline(
     index: usize,
     options: &[&str],

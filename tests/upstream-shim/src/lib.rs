@@ -17,7 +17,7 @@ pub mod kernel {
     /// Upstream's `kernel::time`.
     pub mod time {
         pub use time_core::*;
-        time_core::declare_clocks!("clocks.toml", bindings = crate::bindings);
+        time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
     }
     /// Upstream's `kernel::io`.
     pub mod io {

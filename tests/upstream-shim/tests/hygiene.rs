@@ -18,7 +18,7 @@ mod shadowed_core {
     /// A module named `core`: generated code must not resolve `core::…` here.
     mod core {}
     time_core::declare_clocks! {
-        bindings = crate::bindings;
+        unsafe(bindings = crate::bindings);
         kernel_services = true;
         ShadowMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
     }
@@ -27,7 +27,7 @@ mod shadowed_core {
 mod no_prelude {
     #![no_implicit_prelude]
     ::time_core::declare_clocks! {
-        bindings = crate::bindings;
+        unsafe(bindings = crate::bindings);
         kernel_services = true;
         PreludeMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
     }
@@ -36,7 +36,7 @@ mod no_prelude {
 /// A bindings path with a leading `::`.
 mod absolute_path {
     time_core::declare_clocks! {
-        bindings = ::kernel_integration::bindings;
+        unsafe(bindings = ::kernel_integration::bindings);
         kernel_services = true;
         AbsMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC },
     }

@@ -6,7 +6,7 @@ use crate::env::Environment;
 use crate::expand::expand;
 use crate::input::{self, MacroInput, TableSource};
 use crate::model::{Backend, Options, Site};
-use crate::validate::{kernel_services_clock, validate};
+use crate::validate::{extern_getters_asserted, kernel_services_clock, validate};
 use proc_macro2::{Span, TokenStream};
 
 /// Expands `declare_clocks!(tokens)`; errors come out as `compile_error!`s next to
@@ -26,6 +26,7 @@ pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
                 &Site::Tokens(Span::call_site()),
                 &mut diagnostics,
             );
+            extern_getters_asserted(&rows, &options, &mut diagnostics);
             let services_clock = kernel_services_clock(
                 &declared,
                 &options,
@@ -84,6 +85,7 @@ fn from_file(
     let mut table_diagnostics = Diagnostics::for_table(&table);
     let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
     let declared = validate(&rows, options, &Site::Table(0..0), &mut table_diagnostics);
+    extern_getters_asserted(&rows, options, &mut table_diagnostics);
     let services_clock = match (&options.kernel_services, settings.kernel_services) {
         (Some(_), Some(in_table)) => {
             table_diagnostics.error(
@@ -154,7 +156,7 @@ mod tests {
     #[test]
     fn good_file_expands_every_clock_and_tracks_the_file() {
         let env = env_with("good.toml", b"[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\n\n[[clock]]\nname = \"B\"\ngetter = \"b\"\nmonotonic = false\n");
-        let out = declare_clocks(quote!("good.toml"), &env);
+        let out = declare_clocks(quote!("good.toml", unsafe(extern "C")), &env);
         let text = out.to_string();
         assert!(errors(&out).is_empty(), "{text}");
         assert!(
@@ -171,7 +173,7 @@ mod tests {
             "bad.toml",
             b"[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\n\n[[clock]]\nname = \"bad_name\"\ngetter = \"h\"\nmonotonic = 1\n",
         );
-        let out = declare_clocks(quote!("bad.toml"), &env);
+        let out = declare_clocks(quote!("bad.toml", unsafe(extern "C")), &env);
         let errors = errors(&out);
         assert_eq!(errors.len(), 2, "{errors:?}");
         // In file order.
@@ -230,6 +232,42 @@ mod tests {
                 .contains("unrelated.toml:1:1: clock `A` is missing the required key `getter`"),
             "{unrelated_errors:?}"
         );
+    }
+
+    #[test]
+    fn what_the_compiler_cannot_check_needs_unsafe_in_the_invocation() {
+        let table = MONO.replace("\"CLOCK_MONOTONIC\"", "1");
+        let env = env_with("trust.toml", table.as_bytes());
+        // The macro would declare the getter itself.
+        let extern_errors = errors(&declare_clocks(quote!("trust.toml"), &env));
+        assert_eq!(extern_errors.len(), 1, "{extern_errors:?}");
+        assert!(
+            extern_errors[0].contains(
+                "trust.toml:3:10: the macro would declare `unsafe extern \\\"C\\\" fn ktime_get() -> ktime_t`"
+            ) && extern_errors[0].contains("write `unsafe(extern \\\"C\\\")`"),
+            "{extern_errors:?}"
+        );
+        let inline = errors(&declare_clocks(quote!(A { getter: close, monotonic: true }), &env));
+        assert_eq!(inline.len(), 1, "{inline:?}");
+        // A bindings module without `unsafe`.
+        let bindings_errors = errors(&declare_clocks(quote!("trust.toml", bindings = b), &env));
+        assert_eq!(bindings_errors.len(), 1, "{bindings_errors:?}");
+        assert!(
+            bindings_errors[0].contains("`bindings` needs `unsafe`")
+                && bindings_errors[0].contains("write `unsafe(bindings = PATH)`"),
+            "{bindings_errors:?}"
+        );
+        // Both spelled out, and the posix backend, which calls no table-named C.
+        for options in [
+            quote!(, unsafe(extern "C")),
+            quote!(, unsafe(bindings = b)),
+            quote!(, backend = posix),
+        ] {
+            let out = declare_clocks(quote!("trust.toml" #options), &env);
+            assert!(errors(&out).is_empty(), "{options}: {out}");
+        }
+        let out = declare_clocks(quote!(unsafe(extern "C"); A { getter: a, monotonic: true }), &env);
+        assert!(errors(&out).is_empty(), "{out}");
     }
 
     #[test]
@@ -302,7 +340,7 @@ mod tests {
              getter = \"ktime_get_real\"\nmonotonic = false\nsettable = true\ncounts_suspend = true\n\
              resolution = \"tick\"\n"
         );
-        let (errors, out) = table_errors("caps.toml", &good, quote!(, bindings = b));
+        let (errors, out) = table_errors("caps.toml", &good, quote!(, unsafe(bindings = b)));
         assert!(errors.is_empty(), "{errors:?}");
         for list in [
             "nmi_safe = [Fast]",
@@ -320,7 +358,7 @@ mod tests {
                    monotonic = true\nnmi_safe = true\nclockid = \"CLOCK_MONOTONIC_RAW\"\nhrtimer = true\n\
                    resolution = 0\nreturns = \"i32\"\n\n[[clock]]\nname = \"C\"\ngetter = \"c\"\n\
                    monotonic = false\nresolution = \"tock\"\n";
-        let (errors, out) = table_errors("bad-caps.toml", bad, quote!(, bindings = b));
+        let (errors, out) = table_errors("bad-caps.toml", bad, quote!(, unsafe(bindings = b)));
         let expected = [
             "bad-caps.toml:5:12: a clock cannot be both `settable` and `monotonic`",
             "bad-caps.toml:6:12: `ktime_get` is not NMI-safe: it reads the timekeeper under its seqcount",
@@ -367,7 +405,7 @@ mod tests {
                 "[[clock]]\nname = \"Good\"\ngetter = \"good\"\nmonotonic = true\n\n\
                  [[clock]]\nname = \"Bad\"\ngetter = \"{getter}\"\nmonotonic = true\nclockid = {clockid}\n"
             );
-            let (errors, out) = table_errors("names.toml", &table, quote!(, bindings = b));
+            let (errors, out) = table_errors("names.toml", &table, quote!(, unsafe(bindings = b)));
             assert_eq!(errors.len(), 1, "{getter} {clockid}: {errors:?}");
             assert!(errors[0].contains(problem), "{errors:?}");
             assert!(out.contains("clocks = [Good "), "{out}");
@@ -377,7 +415,7 @@ mod tests {
     #[test]
     fn kernel_services_need_bindings_and_a_monotonic_clock() {
         let table = format!("kernel_services = true\n\n{MONO}");
-        let (errors, out) = table_errors("services.toml", &table, quote!(, bindings = b));
+        let (errors, out) = table_errors("services.toml", &table, quote!(, unsafe(bindings = b)));
         assert!(errors.is_empty(), "{errors:?}");
         assert!(
             out.contains("kernel_services ! { bindings = b ; clock = Mono ; }"),
@@ -385,7 +423,8 @@ mod tests {
         );
 
         let extern_table = table.replace("clockid = \"CLOCK_MONOTONIC\"", "clockid = 1");
-        let (errors, out) = table_errors("services-extern.toml", &extern_table, quote!());
+        let (errors, out) =
+            table_errors("services-extern.toml", &extern_table, quote!(, unsafe(extern "C")));
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].contains(
@@ -397,7 +436,7 @@ mod tests {
 
         let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n\n\
                     [[clock]]\nname = \"Coarse\"\ngetter = \"c\"\nmonotonic = true\nresolution = \"tick\"\n";
-        let (errors, _) = table_errors("services-wall.toml", wall, quote!(, bindings = b));
+        let (errors, _) = table_errors("services-wall.toml", wall, quote!(, unsafe(bindings = b)));
         assert!(
             errors[0].contains("`kernel_services` need a monotonic clock finer than the tick"),
             "{errors:?}"
@@ -408,7 +447,7 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(!out.contains("kernel_services !"), "{out}");
         // Without the key nothing is generated.
-        let (errors, out) = table_errors("no-services.toml", MONO, quote!(, bindings = b));
+        let (errors, out) = table_errors("no-services.toml", MONO, quote!(, unsafe(bindings = b)));
         assert!(
             errors.is_empty() && !out.contains("kernel_services !"),
             "{errors:?} {out}"

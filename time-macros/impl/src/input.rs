@@ -1,6 +1,6 @@
 //! Parsing the macro's arguments with `syn`: either a table path with options,
-//! `declare_clocks!("clocks.toml", bindings = crate::bindings)`, or inline rows,
-//! `declare_clocks! { bindings = crate::bindings; Monotonic { getter: ktime_get, monotonic: true } }`.
+//! `declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings))`, or inline rows,
+//! `declare_clocks! { unsafe(bindings = crate::bindings); Monotonic { getter: ktime_get, monotonic: true } }`.
 //!
 //! Inline rows are read straight into [`ClockRow`]s, the same model the TOML reader
 //! produces, so both forms share validation and expansion.
@@ -16,8 +16,21 @@ use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
 use syn::{braced, Lit, LitStr, Token};
 
-/// Option key: the module holding the C getters.
+/// Option key: the module holding the C getters, written `unsafe(bindings = PATH)`.
 pub const BINDINGS: &str = "bindings";
+
+/// What `unsafe(bindings = PATH)` asserts, for the error when `unsafe` is missing.
+pub const BINDINGS_CONTRACT: &str = "write `unsafe(bindings = PATH)`: it asserts that every getter, clock id \
+     constant and `tk_offsets_*` member the table names is the kernel's item of that name (a getter: a C \
+     function `ktime_t getter(void)`, or `u64` with `returns = \"u64\"`, safe to call wherever its clock \
+     is read), and, with `kernel_services`, that the module's delay, jiffies and hrtimer items are the \
+     kernel's; bindgen's output for the kernel's headers is such a module";
+
+/// What `unsafe(extern "C")` asserts, for the error when a table needs it.
+pub const EXTERN_CONTRACT: &str = "if every getter of the table is a C function `ktime_t getter(void)` (or \
+     `u64` with `returns = \"u64\"`) that is safe to call wherever its clock is read, write \
+     `unsafe(extern \"C\")` in the invocation; or read the getters through a bindings module, \
+     `unsafe(bindings = crate::bindings)`";
 /// Option key: how clocks are read (`kernel`, the default, or `posix`).
 pub const BACKEND: &str = "backend";
 /// Every option the macro accepts (`kernel_services` only in the inline form: a table
@@ -77,15 +90,15 @@ fn parse_input(
             options,
         });
     }
-    // Inline form: `key = value;` options first, then `Name { … }` rows.
-    while input.peek(Ident::peek_any) && input.peek2(Token![=]) {
+    // Inline form: `key = value;` and `unsafe(…);` options first, then `Name { … }` rows.
+    while (input.peek(Ident::peek_any) && input.peek2(Token![=])) || input.peek(Token![unsafe]) {
         parse_option(input, &mut options, diagnostics)?;
         input.parse::<Token![;]>().map_err(|error| {
             with_help(
                 error.span(),
                 "expected `;` after an option of the inline form",
                 "options come first, each ending with `;`: \
-                 `declare_clocks! { bindings = crate::bindings; Monotonic { … } }`",
+                 `declare_clocks! { unsafe(bindings = crate::bindings); Monotonic { … } }`",
             )
         })?;
     }
@@ -103,9 +116,51 @@ fn parse_input(
     })
 }
 
+/// An option: `key = value`, or `unsafe(bindings = PATH)` / `unsafe(extern "C")`, the
+/// options that assert what the compiler cannot check.
 fn parse_option(
     input: ParseStream<'_>,
     options: &mut Options,
+    diagnostics: &mut Diagnostics<'_>,
+) -> syn::Result<()> {
+    if input.peek(Token![unsafe]) {
+        let keyword: Token![unsafe] = input.parse()?;
+        let inner;
+        syn::parenthesized!(inner in input);
+        if inner.peek(Token![extern]) {
+            inner.parse::<Token![extern]>()?;
+            let abi: LitStr = inner.parse()?;
+            if abi.value() != "C" {
+                diagnostics.error(
+                    &Site::Tokens(abi.span()),
+                    format_args!("the getters are C functions, not `extern {:?}`", abi.value()),
+                    "write `unsafe(extern \"C\")`",
+                );
+            }
+            options.unsafe_extern = Some(keyword.span);
+            return Ok(());
+        }
+        if inner.peek(Ident::peek_any) && inner.peek2(Token![=]) {
+            let key = inner.fork().call(Ident::parse_any)?;
+            if key == BINDINGS {
+                return parse_key_value(&inner, options, true, diagnostics);
+            }
+        }
+        return Err(with_help(
+            keyword.span,
+            "`unsafe(…)` takes `unsafe(bindings = PATH)` or `extern \"C\"`",
+            "write `unsafe(bindings = crate::bindings)` to read the getters through a bindings module, \
+             or `unsafe(extern \"C\")` to have the macro declare them",
+        ));
+    }
+    parse_key_value(input, options, false, diagnostics)
+}
+
+/// `key = value`; `is_unsafe`: written inside `unsafe(…)`.
+fn parse_key_value(
+    input: ParseStream<'_>,
+    options: &mut Options,
+    is_unsafe: bool,
     diagnostics: &mut Diagnostics<'_>,
 ) -> syn::Result<()> {
     let key = Ident::parse_any(input)?;
@@ -113,11 +168,18 @@ fn parse_option(
     match key.to_string().as_str() {
         BINDINGS => {
             let path: model::ModulePath = input.parse()?;
+            if !is_unsafe {
+                diagnostics.error(
+                    &Site::Tokens(key.span()),
+                    "a bindings module is trusted for what the compiler cannot check: `bindings` needs `unsafe`",
+                    BINDINGS_CONTRACT,
+                );
+            }
             if options.bindings.is_some() {
                 diagnostics.error(
                     &Site::Tokens(key.span()),
                     "`bindings` is given twice",
-                    "keep one `bindings = PATH`: the module that holds the C getters",
+                    "keep one `unsafe(bindings = PATH)`: the module that holds the C getters",
                 );
             } else {
                 options.bindings = Some(path);
@@ -366,7 +428,7 @@ mod tests {
         assert!(matches!(&input.source, TableSource::File(path) if path.value() == "clocks.toml"));
         assert!(input.options.bindings.is_none());
 
-        let (input, errors) = parse_ok(quote!("../clocks.toml", bindings = crate::bindings,));
+        let (input, errors) = parse_ok(quote!("../clocks.toml", unsafe(bindings = crate::bindings),));
         assert!(errors.is_empty());
         let bindings = input.options.bindings.expect("bindings");
         assert_eq!(quote!(#bindings).to_string(), "crate :: bindings");
@@ -376,8 +438,8 @@ mod tests {
     fn option_errors_are_collected() {
         let (_, errors) = parse_ok(quote!(
             "c.toml",
-            bindings = a,
-            bindings = b,
+            unsafe(bindings = a),
+            unsafe(bindings = b),
             bindngs = c,
             colour = red
         ));
@@ -407,7 +469,7 @@ mod tests {
     #[test]
     fn inline_rows() {
         let (input, errors) = parse_ok(quote! {
-            bindings = crate::b;
+            unsafe(bindings = crate::b);
             Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, doc: "d" },
             Real { getter: "ktime_get_real", monotonic: false, clockid: 0 },
             Neg { getter: g, monotonic: false, clockid: -3 },

@@ -505,8 +505,12 @@ pub enum ClockId {
 /// The invocation's options.
 #[derive(Default)]
 pub struct Options {
-    /// `bindings = PATH`: call getters as `PATH::getter()` instead of declaring them.
+    /// `unsafe(bindings = PATH)`: call getters as `PATH::getter()` instead of declaring
+    /// them.
     pub bindings: Option<ModulePath>,
+    /// `unsafe(extern "C")`, where written: the getters the macro declares itself are
+    /// asserted to be C functions `ktime_t getter(void)` (or `u64`) that are safe to call.
+    pub unsafe_extern: Option<Span>,
     /// `backend = …`: how each clock is read.
     pub backend: Backend,
     /// Whether `backend` was written (to report it twice).

@@ -59,7 +59,7 @@ mod tests {
         assert_eq!(
             valid_keys_help("clock_id", crate::model::ROW_KEYS),
             "did you mean `clockid`? valid keys are: name, getter, monotonic, clockid, doc, offset, offset_base, \
-         returns, resolution, nmi_safe, hrtimer, settable, counts_suspend"
+         returns, resolution, header, nmi_safe, hrtimer, settable, counts_suspend"
         );
     }
 }

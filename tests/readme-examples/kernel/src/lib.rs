@@ -13,7 +13,7 @@ mod bindings {
 }
 
 // One marker type per row of clocks.toml; the getters come from the bindings.
-time_core::declare_clocks!("clocks.toml", bindings = crate::bindings);
+time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
 
 /// The device did not become ready in time.
 pub struct TimedOut;

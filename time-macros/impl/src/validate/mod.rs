@@ -94,6 +94,34 @@ pub fn validate(
     declared
 }
 
+/// With the kernel backend and no bindings module, the macro declares each getter
+/// itself as `extern "C"` and calls it from safe code: the invocation must say
+/// `unsafe(extern "C")`. Without it, one error at the first row's getter.
+pub fn extern_getters_asserted(
+    rows: &[ClockRow],
+    options: &Options,
+    diagnostics: &mut Diagnostics<'_>,
+) {
+    if options.backend != Backend::Kernel
+        || options.bindings.is_some()
+        || options.unsafe_extern.is_some()
+    {
+        return;
+    }
+    let Some(getter) = rows.iter().find_map(|row| row.text(model::GETTER)) else {
+        return;
+    };
+    diagnostics.error(
+        &getter.site,
+        format_args!(
+            "the macro would declare `unsafe extern \"C\" fn {}() -> ktime_t` and call it from safe code, \
+             which only you can vouch for",
+            getter.value
+        ),
+        crate::input::EXTERN_CONTRACT,
+    );
+}
+
 /// The clock that `kernel_services` (`services`: the option or the table's key) time
 /// their waits on: the row named `Monotonic`, else the first monotonic clock that is
 /// not a tick clock (`resolution = "tick"`). Reports a missing bindings module or monotonic
@@ -116,7 +144,7 @@ pub fn kernel_services_clock(
             format_args!(
                 "add {} (the module with `fsleep`, `udelay`, `__msecs_to_jiffies` and the hrtimer functions), \
                  or remove `kernel_services`",
-                option_syntax(&services.site, "bindings = crate::bindings")
+                option_syntax(&services.site, "unsafe(bindings = crate::bindings)")
             ),
         );
         return None;
@@ -331,7 +359,7 @@ mod tests {
         assert!(errors[0].contains("no bindings module"), "{errors:?}");
         // The help writes the options in the syntax of the row's form: inline here.
         assert!(
-            errors[0].contains("add `bindings = crate::bindings;` before the rows")
+            errors[0].contains("add `unsafe(bindings = crate::bindings);` before the rows")
                 && errors[0].contains("or `backend = posix;` before the rows"),
             "{errors:?}"
         );
@@ -345,7 +373,7 @@ mod tests {
         );
         let (_, errors) = run(&[in_a_file], &Options::default());
         assert!(
-            errors[0].contains("add `, bindings = crate::bindings` after the table's path")
+            errors[0].contains("add `, unsafe(bindings = crate::bindings)` after the table's path")
                 && errors[0].contains("or `, backend = posix` after the table's path"),
             "{errors:?}"
         );

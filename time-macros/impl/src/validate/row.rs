@@ -212,7 +212,7 @@ fn check_relation(
                 "conversions between clocks need the kernel's `ktime_mono_to_any` from a bindings module",
                 format_args!(
                     "add {} (kernel backend), or remove `offset`/`offset_base` from the table",
-                    option_syntax(&site, "bindings = crate::bindings")
+                    option_syntax(&site, "unsafe(bindings = crate::bindings)")
                 ),
             );
             RowRelation::None
@@ -302,7 +302,7 @@ fn check_clockid(
                 format_args!(
                     "add {} (the module with the C constants), or {} (constants from `libc`), \
                      or write the id as an integer",
-                    option_syntax(&clockid.site, "bindings = crate::bindings"),
+                    option_syntax(&clockid.site, "unsafe(bindings = crate::bindings)"),
                     option_syntax(&clockid.site, "backend = posix")
                 ),
             );

@@ -281,7 +281,7 @@ pub(crate) fn arbitrary_files_never_panic_and_every_error_is_located() {
         8,
         bytes,
         |bytes| {
-            let expansion = expand_file(&dir, &bytes, &[]);
+            let expansion = expand_file(&dir, &bytes, &[quote::quote!(unsafe(extern "C"))]);
             check_invariants(&expansion)?;
             match utf8_error_location(&bytes) {
                 Some((line, column)) => {

@@ -9,7 +9,7 @@ pub(crate) fn thousands_of_clocks_expand_from_a_file() {
         format!("[[clock]]\nname = \"Clock{i}\"\ngetter = \"get_{i}\"\nmonotonic = {}\nclockid = {}\n\n", i.is_multiple_of(2), i % 16)
     };
     let text: String = (0..3_000).map(row).collect();
-    let expansion = expand_file(&dir, text.as_bytes(), &[]);
+    let expansion = expand_file(&dir, text.as_bytes(), &[quote::quote!(unsafe(extern "C"))]);
     assert!(expansion.errors.is_empty(), "{:?}", &expansion.errors[..1]);
     assert_eq!(expansion.enums.len(), 3_000);
     assert_eq!(expansion.sources.len(), 3_000);
@@ -25,7 +25,7 @@ pub(crate) fn thousands_of_clocks_expand_from_a_file() {
             }
         })
         .collect();
-    let expansion = expand_text(&text, &Options::default());
+    let expansion = expand_text(&text, &extern_getters());
     assert_eq!(expansion.errors.len(), 200);
     for (k, error) in expansion.errors.iter().enumerate() {
         let line = k * 10 * 6 + 4;
@@ -52,7 +52,7 @@ pub(crate) fn deep_nesting_is_an_error_not_a_stack_overflow() {
     ];
     for deep in deep_values {
         let text = format!("[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\n{deep}\n");
-        let expansion = expand_text(&text, &Options::default());
+        let expansion = expand_text(&text, &extern_getters());
         assert!(!expansion.errors.is_empty(), "{}", &deep[..20]);
         for error in &expansion.errors {
             check_located(error, &text).unwrap_or_else(|e| panic!("{e}"));
@@ -80,7 +80,7 @@ pub(crate) fn very_long_names_and_lines() {
         "g".repeat(100_000),
         "é".repeat(100_000)
     );
-    let expansion = expand_text(&long, &Options::default());
+    let expansion = expand_text(&long, &extern_getters());
     assert!(expansion.errors.is_empty(), "{:?}", expansion.errors);
     assert_eq!(expansion.enums.len(), 1);
 
@@ -88,7 +88,7 @@ pub(crate) fn very_long_names_and_lines() {
         "[[clock]]\nname = \"{}\"\ngetter = \"g\"\nmonotonic = true\n",
         "é".repeat(100_000)
     );
-    let expansion = expand_text(&bad, &Options::default());
+    let expansion = expand_text(&bad, &extern_getters());
     assert_eq!(expansion.errors.len(), 1);
     assert!(
         expansion.errors[0].starts_with("clocks.toml:2:8: clock name `éé"),
@@ -111,7 +111,7 @@ pub(crate) fn invalid_utf8_is_located_in_characters() {
         (b"[[clock]]\n\n\nname = \"A\"\xc0\x80", 4, 11),
         (b"# \xed\xa0\x80 (an encoded surrogate)", 1, 3),
     ] {
-        let expansion = expand_file(&dir, bytes, &[]);
+        let expansion = expand_file(&dir, bytes, &[quote::quote!(unsafe(extern "C"))]);
         assert_eq!(expansion.errors.len(), 1, "{:?}", expansion.errors);
         let expected = format!("clocks.toml:{line}:{column}: the clock table is not valid UTF-8");
         assert!(

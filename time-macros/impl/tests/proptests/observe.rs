@@ -227,3 +227,12 @@ pub(crate) fn check_table(text: &str, options: &Options) -> Result<Expansion, Te
     }
     Ok(expansion)
 }
+
+/// The options of an invocation whose getters the macro declares itself,
+/// `unsafe(extern "C")`.
+pub(crate) fn extern_getters() -> Options {
+    Options {
+        unsafe_extern: Some(Span::call_site()),
+        ..Options::default()
+    }
+}

@@ -26,6 +26,9 @@ pub(crate) struct Row {
 }
 
 /// A table together with the options it is valid under.
+/// The kernel's `enum tk_offsets` members that name an offset.
+const TIMEKEEPER_OFFSETS: [&str; 3] = ["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
+
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
     pub(crate) rows: Vec<Row>,
@@ -48,14 +51,19 @@ impl Table {
             kernel_services: None,
             backend_span: None,
             markers_only: false,
+            unsafe_extern: (!self.bindings && !self.posix)
+                .then(proc_macro2::Span::call_site),
         }
     }
 
-    /// `bindings = time_macros_impl::bindings`, `backend = posix`, as written in the invocation.
+    /// `unsafe(bindings = time_macros_impl::bindings)`, `unsafe(extern "C")`, `backend = posix`, as
+    /// written in the invocation.
     pub(crate) fn option_tokens(&self) -> Vec<TokenStream> {
         let mut options = Vec::new();
         if self.bindings {
-            options.push(quote!(bindings = time_macros_impl::bindings));
+            options.push(quote!(unsafe(bindings = time_macros_impl::bindings)));
+        } else if !self.posix {
+            options.push(quote!(unsafe(extern "C")));
         }
         if self.posix {
             options.push(quote!(backend = posix));
@@ -167,13 +175,14 @@ pub(crate) fn valid_table(rows: std::ops::Range<usize>) -> impl Strategy<Value =
                 .collect();
             if bindings || posix {
                 let base = base.index(count);
-                let offsets = offsets.min(count - 1);
+                // The timekeeper has three offsets.
+                let offsets = offsets.min(count - 1).min(TIMEKEEPER_OFFSETS.len());
                 if offsets > 0 || lone_base {
                     rows[base].relation = Relation::Base;
                 }
                 for k in 0..offsets {
                     rows[(base + 1 + k) % count].relation =
-                        Relation::Offset(format!("TK_OFFS_{k}"));
+                        Relation::Offset(TIMEKEEPER_OFFSETS[k].to_owned());
                 }
             }
             Table {
