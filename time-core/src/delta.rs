@@ -734,11 +734,8 @@ mod tests {
 
     #[test]
     fn the_unit_parameter_costs_nothing_and_defaults_to_nanoseconds() {
-        assert_eq!(core::mem::size_of::<Delta>(), core::mem::size_of::<i64>());
-        assert_eq!(
-            core::mem::size_of::<Delta<Jiffy>>(),
-            core::mem::size_of::<isize>()
-        );
+        assert_eq!(size_of::<Delta>(), size_of::<i64>());
+        assert_eq!(size_of::<Delta<Jiffy>>(), size_of::<isize>());
         let plain: Delta = Delta::from_micros(2);
         let explicit: Delta<Nsec> = plain;
         assert_eq!(explicit, Delta::from_nanos(2_000));
