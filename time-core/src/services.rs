@@ -33,6 +33,26 @@
 //!
 //! Without the key nothing is emitted, and a bindings module with only the clock
 //! getters keeps working.
+//!
+//! # The error type: `error = PATH`
+//!
+//! `read_poll_timeout` and `read_poll_timeout_atomic`, the services that can fail,
+//! return this crate's [`error::Result`](crate::error::Result) by default. The kernel
+//! crate names its own error module instead, with the one option
+//!
+//! ```text
+//! declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings), error = crate::error);
+//! ```
+//!
+//! and then they return `crate::error::Result<T>`, take an `op` returning it, and
+//! time out with `crate::error::code::ETIMEDOUT`, exactly as upstream's
+//! `kernel::io::poll` does: driver code that propagates the kernel's `Result` with `?`,
+//! returns `read_poll_timeout(…).map(|_| ())`, or polls a fallible register read
+//! compiles unchanged. `PATH` must start at the crate root (`crate::…` or `::…`), and
+//! name a module with `Result<T>` (an alias with the error as its default second
+//! parameter) and `code::ETIMEDOUT` (a constant of that error). It costs nothing: the
+//! loops of [`poll`](crate::poll) are generic over the error, and the timeout value is
+//! a constant the inlined loop returns. Nothing else changes with it.
 
 use crate::clock::{ClockId, Ktime};
 use crate::hrtimer::{HrTimerCallback, RawHrTimerMode};
@@ -111,19 +131,32 @@ pub unsafe trait KernelServices: Sized + 'static {
 ///
 /// ```text
 /// __kernel_services! { bindings = PATH; clock = NAME; }
+/// __kernel_services! { bindings = PATH; clock = NAME; error = ERROR_PATH; }
 /// ```
 ///
 /// `NAME` is the table's monotonic clock that `read_poll_timeout` measures on.
+/// `ERROR_PATH` (the macro's `error = …` option) is the module whose `Result<T>` the
+/// services return, with `code::ETIMEDOUT` of its `Error` on a timeout: the kernel's
+/// `crate::error`. Without it, this crate's [`error`](crate::error) module.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kernel_services {
-    (bindings = :: $($path:ident)::+; clock = $clock:ident;) => {
-        $crate::__kernel_services! { @expand [:: $($path)::+] $clock }
+    (bindings = :: $($path:ident)::+; $($rest:tt)*) => {
+        $crate::__kernel_services! { @error [:: $($path)::+] $($rest)* }
     };
-    (bindings = $($path:ident)::+; clock = $clock:ident;) => {
-        $crate::__kernel_services! { @expand [$($path)::+] $clock }
+    (bindings = $($path:ident)::+; $($rest:tt)*) => {
+        $crate::__kernel_services! { @error [$($path)::+] $($rest)* }
     };
-    (@expand [$($b:tt)+] $clock:ident) => {
+    (@error [$($b:tt)+] clock = $clock:ident;) => {
+        $crate::__kernel_services! { @expand [$($b)+] $clock [$crate::error] }
+    };
+    (@error [$($b:tt)+] clock = $clock:ident; error = :: $($e:ident)::+;) => {
+        $crate::__kernel_services! { @expand [$($b)+] $clock [:: $($e)::+] }
+    };
+    (@error [$($b:tt)+] clock = $clock:ident; error = $($e:ident)::+;) => {
+        $crate::__kernel_services! { @expand [$($b)+] $clock [$($e)::+] }
+    };
+    (@expand [$($b:tt)+] $clock:ident [$($e:tt)+]) => {
         /// Converts milliseconds to jiffies, rounding up (`__msecs_to_jiffies()`);
         /// a value above `i32::MAX` gives `MAX_JIFFY_OFFSET`.
         #[inline]
@@ -163,49 +196,52 @@ macro_rules! __kernel_services {
         pub mod poll {
             /// Polls `op` until `cond` accepts its value, `op` fails, or more than
             /// `timeout_delta` has passed on the table's monotonic clock, sleeping
-            /// `sleep_delta` with `fsleep` between polls; a timeout is `ETIMEDOUT`.
-            /// See `time_core::poll::read_poll_timeout_with`.
+            /// `sleep_delta` with `fsleep` between polls; a timeout is `ETIMEDOUT`
+            /// (of the invocation's `error` module). See
+            /// `time_core::poll::read_poll_timeout_with_error`.
             #[inline]
             pub fn read_poll_timeout<Op, Cond, T>(
                 op: Op,
                 cond: Cond,
                 sleep_delta: $crate::Delta,
                 timeout_delta: $crate::Delta,
-            ) -> $crate::error::Result<T>
+            ) -> $($e)+::Result<T>
             where
-                Op: $crate::__private::core::ops::FnMut() -> $crate::error::Result<T>,
+                Op: $crate::__private::core::ops::FnMut() -> $($e)+::Result<T>,
                 Cond: $crate::__private::core::ops::FnMut(&T) -> $crate::__private::bool,
             {
-                $crate::poll::read_poll_timeout_with::<super::$clock, Op, Cond, T>(
+                $crate::poll::read_poll_timeout_with_error::<super::$clock, Op, Cond, T, _>(
                     op,
                     cond,
                     sleep_delta,
                     timeout_delta,
                     super::delay::fsleep,
+                    $($e)+::code::ETIMEDOUT,
                 )
             }
 
             /// Polls `op` at most `retry` times until `cond` accepts its value or `op`
             /// fails, busy-waiting `delay_delta` with `udelay` between polls; running
-            /// out of attempts is `ETIMEDOUT`. For atomic context. See
-            /// `time_core::poll::read_poll_timeout_atomic_with`.
+            /// out of attempts is `ETIMEDOUT` (of the invocation's `error` module). For
+            /// atomic context. See `time_core::poll::read_poll_timeout_atomic_with_error`.
             #[inline]
             pub fn read_poll_timeout_atomic<Op, Cond, T>(
                 op: Op,
                 cond: Cond,
                 delay_delta: $crate::Delta,
                 retry: $crate::__private::core::primitive::usize,
-            ) -> $crate::error::Result<T>
+            ) -> $($e)+::Result<T>
             where
-                Op: $crate::__private::core::ops::FnMut() -> $crate::error::Result<T>,
+                Op: $crate::__private::core::ops::FnMut() -> $($e)+::Result<T>,
                 Cond: $crate::__private::core::ops::FnMut(&T) -> $crate::__private::bool,
             {
-                $crate::poll::read_poll_timeout_atomic_with(
+                $crate::poll::read_poll_timeout_atomic_with_error(
                     op,
                     cond,
                     delay_delta,
                     retry,
                     super::delay::udelay,
+                    $($e)+::code::ETIMEDOUT,
                 )
             }
         }

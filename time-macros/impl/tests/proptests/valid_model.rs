@@ -51,8 +51,8 @@ impl Table {
             kernel_services: None,
             backend_span: None,
             markers_only: false,
-            unsafe_extern: (!self.bindings && !self.posix)
-                .then(proc_macro2::Span::call_site),
+            unsafe_extern: (!self.bindings && !self.posix).then(Span::call_site),
+            error: None,
         }
     }
 
