@@ -9,9 +9,9 @@ use core::pin::Pin;
 use kernel_integration::timekeeper;
 use upstream_shim::kernel;
 
+use kernel::error::Result;
 use kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
 use kernel::time::delay::{fsleep, udelay};
-use kernel::time::error::Result;
 use kernel::time::hrtimer::{
     AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerInstant, HrTimerRestart,
     RelativeMode,
