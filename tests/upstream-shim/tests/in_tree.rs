@@ -14,6 +14,9 @@ use upstream_shim::drivers::gsp::{
 use upstream_shim::drivers::sim::{Device, Register};
 use upstream_shim::drivers::tyr::{self, IoMem};
 use upstream_shim::kernel::error::code::{EINVAL, EIO, EMSGSIZE, ENODEV, ETIMEDOUT};
+use upstream_shim::kernel::error::Result;
+use upstream_shim::kernel::ffi::c_long;
+use upstream_shim::kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
 use upstream_shim::kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic};
 use upstream_shim::kernel::workqueue;
 
@@ -188,4 +191,99 @@ fn the_workqueue_passes_a_jiffies_delay_to_c_unconverted() {
     assert_eq!(workqueue::system().last_delay(), 250);
     let as_the_kernel_binds_it: upstream_shim::kernel::ffi::c_ulong = delay;
     assert_eq!(as_the_kernel_binds_it, 250);
+}
+
+/// `lib/find_bit_benchmark_rust.rs`'s timing: `Instant::<Monotonic>::now()`,
+/// `elapsed()`, `as_nanos()`.
+fn test_next_bit(bits: &[bool]) -> (i64, usize) {
+    let time = Instant::<Monotonic>::now();
+    let cnt = bits.iter().filter(|bit| **bit).count();
+    let delta = time.elapsed();
+    (delta.as_nanos(), cnt)
+}
+
+#[test]
+fn the_benchmark_times_with_elapsed() {
+    let _tk = timekeeper::test_mode();
+    assert_eq!(test_next_bit(&[true, false, true]), (0, 2));
+}
+
+/// `MAX_SCHEDULE_TIMEOUT`, `LONG_MAX`.
+const MAX_SCHEDULE_TIMEOUT: c_long = c_long::MAX;
+
+/// `sync/condvar.rs`'s `wait_interruptible_timeout`: the `Jiffies` timeout converted
+/// to the C `long` of `schedule_timeout`, and the remaining `Jiffies` back.
+fn wait_interruptible_timeout(jiffies: Jiffies, slept: c_long) -> (c_long, Jiffies) {
+    let jiffies: c_long = jiffies.try_into().unwrap_or(MAX_SCHEDULE_TIMEOUT);
+    let res = jiffies - slept;
+    (jiffies, res as Jiffies)
+}
+
+#[test]
+fn the_condvar_timeout_converts_jiffies_as_upstream() {
+    assert_eq!(wait_interruptible_timeout(250, 100), (250, 150));
+    assert_eq!(
+        wait_interruptible_timeout(Jiffies::MAX, 0).0,
+        MAX_SCHEDULE_TIMEOUT
+    );
+}
+
+/// `HW_READY` of upstream's `kernel::io::poll` doc examples.
+const HW_READY: u16 = 0x01;
+
+/// The `read_poll_timeout` doc example of upstream's `rust/kernel/io/poll.rs`, with a
+/// fallible 16-bit read (`io.try_read16(0x1000)`) and the result matched by hand.
+fn wait_for_hardware(try_read16: impl Fn(usize) -> Result<u16>) -> Result<()> {
+    match read_poll_timeout(
+        // The `op` closure reads the value of a specific status register.
+        || try_read16(0x1000),
+        // The `cond` closure takes a reference to the value returned by `op`
+        // and checks whether the hardware is ready.
+        |val: &u16| *val == HW_READY,
+        Delta::from_millis(50),
+        Delta::from_secs(3),
+    ) {
+        Ok(_) => {
+            // The hardware is ready. The returned value of the `op` closure
+            // isn't used.
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The `read_poll_timeout_atomic` doc example of upstream's `rust/kernel/io/poll.rs`.
+fn wait_for_hardware_atomic(try_read16: impl Fn(usize) -> Result<u16>) -> Result {
+    read_poll_timeout_atomic(
+        // The `op` closure reads the value of a specific status register.
+        || try_read16(0x1000),
+        // The `cond` closure takes a reference to the value returned by `op`
+        // and checks whether the hardware is ready.
+        |val: &u16| *val == HW_READY,
+        Delta::from_micros(50),
+        1000,
+    )?;
+    Ok(())
+}
+
+#[test]
+fn upstreams_poll_doc_examples_compile_and_run() {
+    let _tk = timekeeper::test_mode();
+    let ready = Register::new(0, 1, 120 * MS);
+    let read = |addr: usize| -> Result<u16> {
+        if addr == 0x1000 {
+            Ok(ready.try_read32()? as u16)
+        } else {
+            Err(EINVAL)
+        }
+    };
+    assert_eq!(wait_for_hardware(read), Ok(()));
+    assert_eq!(ready.reads(), 4);
+    let start = Instant::<Monotonic>::now();
+    let never = |_| Ok(0);
+    assert_eq!(wait_for_hardware_atomic(never), Err(ETIMEDOUT));
+    // 1000 tries, 50 us apart.
+    assert_eq!(start.elapsed(), Delta::from_millis(50));
+    let broken = |_| Err(EIO);
+    assert_eq!(wait_for_hardware(broken), Err(EIO));
 }
