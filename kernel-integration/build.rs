@@ -1,8 +1,9 @@
 //! Builds the kernel-shaped C side and its Rust bindings, as the kernel's `rust/Makefile`
 //! does for `rust/bindings` and `rust/helpers`:
 //!
-//! 1. `cc` compiles the host timekeeper (`csrc/timekeeper.c`, `csrc/host_clock.c`) and
-//!    the `rust_helper_*` wrappers (`csrc/helpers/time.c`) with `-std=gnu11`, as Kbuild.
+//! 1. `cc` compiles the C of [`SOURCES`] with `-std=gnu11`, as Kbuild: the host
+//!    timekeeper, its clock and sleep, the hrtimer base, delays and jiffies, and the
+//!    `rust_helper_*` wrappers of `csrc/helpers/`.
 //! 2. bindgen runs on `include/bindings_helper.h` with an allowlist (ktime, `CLOCK_*`,
 //!    `tk_offsets` and the test controls only), `--use-core` and a pinned
 //!    `--rust-target`, and exposes each `rust_helper_X` as `X` with

@@ -40,9 +40,10 @@ part() {
         index($0, pat) && !done { n = $1; gsub(",", "", n); printf "| %s | %d | %.0f%% |\n", label, n, 100 * n / total; done = 1 }' "$out.txt"
 }
 part "read the TOML (table::read)" "time_macros_impl::table::read ["
-part "… of which lexing and parsing (toml_parser)" "time_macros_impl::table::parse ["
-part "… of which gathering the events into keys and values (decoding strings)" "time_macros_impl::table::gather ["
+part "… of which the toml crate's document reader (DeTable::parse_recoverable)" "toml::de::parser::detable::<impl toml::map::Map<serde_spanned::spanned::Spanned<alloc::borrow::Cow<str>>,serde_spanned::spanned::Spanned<toml::de::parser::devalue::DeValue>>>::parse_recoverable ["
+part "… of which reading the rows from the document (schema)" "time_macros_impl::table::read_document ["
 part "validate" "time_macros_impl::validate::validate ["
+part "the template rows (TemplateRow::to_tokens)" "<time_macros_impl::template::TemplateRow as quote::to_tokens::ToTokens>::to_tokens ["
 part "generate tokens (expand::expand)" "time_macros_impl::expand::expand ["
 part "… of which string literals (Literal::string: escaping doc strings)" "proc_macro2::Literal::string ["
 part "… of which identifiers (quote's push_ident: Ident::new checks)" "quote::__private::push_ident ["

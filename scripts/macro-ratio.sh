@@ -64,7 +64,7 @@ make_crate() { # name, clocks
         echo "//! $n generated clocks."
         echo "#![allow(unused_mut, dead_code)]"
         echo "use time_core::{ClockSource, Instant};"
-        echo 'time_core::declare_clocks!("clocks.toml");'
+        echo 'time_core::declare_clocks!("clocks.toml", unsafe(extern "C"));'
         echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"
         echo "fn main() {"
         echo "    let mut sum = 0i64;"
@@ -127,12 +127,12 @@ for n in "${sizes[@]}"; do
     make_crate "template-$n" "$n"
     # The template twin: the procedural macro's output in place of its invocation.
     (cd "$work/template-$n" && cargo run -q --manifest-path "$root/Cargo.toml" -p time-macros-impl \
-        --example expand -- '"clocks.toml"') >"$work/expansion-$n.rs"
+        --example expand -- '"clocks.toml", unsafe(extern "C")') >"$work/expansion-$n.rs"
     python3 - "$work/template-$n/src/main.rs" "$work/expansion-$n.rs" <<'PY'
 import sys
 main, expansion = sys.argv[1], open(sys.argv[2]).read()
 text = open(main).read()
-open(main, "w").write(text.replace('time_core::declare_clocks!("clocks.toml");', expansion))
+open(main, "w").write(text.replace('time_core::declare_clocks!("clocks.toml", unsafe(extern "C"));', expansion))
 PY
     grep -q declare_clocks "$work/template-$n/src/main.rs" && { echo "template-$n still invokes the macro" >&2; exit 1; }
     # The hand-written twin: rustc's expansion of the macro crate, minus the unstable

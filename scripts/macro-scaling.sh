@@ -58,7 +58,7 @@ EOF
             echo "#![allow(unused_mut, dead_code)]"
             echo "use time_core::{ClockSource, Instant};"
             if [ "$n" -gt 0 ]; then
-                echo 'time_core::declare_clocks!("clocks.toml");'
+                echo 'time_core::declare_clocks!("clocks.toml", unsafe(extern "C"));'
             fi
             echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"
             echo "fn main() {"

@@ -77,6 +77,13 @@ static struct hrtimer *_Atomic hrtimer_running;
 /* Set while a thread expires timers; hrtimer_rerun asks it to look again. */
 static atomic_flag hrtimer_expiring = ATOMIC_FLAG_INIT;
 static atomic_int hrtimer_rerun;
+/* Timers queued with a negative expiry: the kernel WARNs on those. */
+static atomic_int hrtimer_negative_expiries;
+
+int hrtimer_test_negative_expiries(void)
+{
+	return atomic_load(&hrtimer_negative_expiries);
+}
 
 static void hrtimer_lock_acquire(void)
 {
@@ -194,6 +201,9 @@ void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
 		tim = hrtimer_add_safe(tim, timer->base->get_time());
 	timer->_softexpires = tim;
 	timer->node.expires = hrtimer_add_safe(tim, slack);
+	/* hrtimer_reprogram(): WARN_ON_ONCE(hrtimer_get_expires_tv64(timer) < 0) */
+	if (timer->node.expires < 0)
+		atomic_fetch_add(&hrtimer_negative_expiries, 1);
 	enqueue_hrtimer(timer);
 	hrtimer_lock_release();
 }

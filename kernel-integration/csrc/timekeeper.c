@@ -49,8 +49,6 @@
 #include "host_clock.h"
 #include "timekeeper_test.h"
 
-/* TAI - UTC since 2017-01-01, for a host that never had it set. */
-
 /* The test-mode timekeeper: the fields of struct timekeeper that matter here. */
 struct tk_state {
 	_Atomic s64 mono;		/* CLOCK_MONOTONIC (tkr_mono.base + elapsed) */

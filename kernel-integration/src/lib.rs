@@ -31,5 +31,6 @@
 
 pub mod bindings;
 pub mod driver;
+pub mod hrtimer;
 pub mod time;
 pub mod timekeeper;

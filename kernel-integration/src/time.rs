@@ -1,10 +1,11 @@
 //! The clocks, generated from the root `clocks.toml`: the single source of truth.
 //!
-//! One zero-sized marker type per row — [`Monotonic`], [`RealTime`], [`BootTime`],
-//! [`Tai`], [`MonotonicRaw`] — each implementing [`time_core::ClockSource`] (and
-//! [`time_core::MonotonicClock`] for the rows with `monotonic = true`), read through
-//! its C getter in [`crate::bindings`], with [`ClockSource::ID`](time_core::ClockSource::ID)
-//! from the table's `clockid` constant. The counterpart of the kernel's
+//! One zero-sized marker type per row of the table (such as [`Monotonic`],
+//! [`RealTime`], [`BootTime`]; [`CLOCKS`] lists them all), each implementing
+//! [`time_core::ClockSource`] (and [`time_core::MonotonicClock`] for the rows with
+//! `monotonic = true`, and the capability traits the row declares), read through its C
+//! getter in [`crate::bindings`], with [`ClockSource::ID`](time_core::ClockSource::ID)
+//! from the table's `clockid`. The counterpart of the kernel's
 //! `rust/kernel/time.rs`, whose clocks are written by hand.
 //!
 //! The table's `offset_base`/`offset` keys relate the clocks as the kernel's timekeeper

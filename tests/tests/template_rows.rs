@@ -89,7 +89,7 @@ fn every_slot_reaches_its_item() {
     assert_eq!(ShapeMono::ID.map(|id| id as i64), Some(1));
     assert_eq!(ShapeBoot::ID.map(|id| id as i64), Some(7));
     assert_eq!(ShapeFast::ID, None);
-    assert!(ShapeMono::MONOTONIC && !ShapeFast::MONOTONIC);
+    const { assert!(ShapeMono::MONOTONIC && !ShapeFast::MONOTONIC) };
     assert_eq!(ShapeMono::RESOLUTION, Resolution::Nanos(1));
     assert_eq!(ShapeBoot::RESOLUTION, Resolution::Nanos(4));
     assert_eq!(ShapeFast::RESOLUTION, Resolution::Tick);

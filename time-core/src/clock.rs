@@ -103,10 +103,14 @@ impl Resolution {
 )]
 pub trait MonotonicClock: ClockSource + SealedMonotonic {}
 
-/// A clock that may be read in NMI context: its getter is one of the kernel's
-/// lock-free `*_fast_ns` accessors, not a seqcount reader like `ktime_get()`, which
-/// can deadlock when an NMI interrupts the timekeeping update it waits for.
-/// Implemented by `declare_clocks!` for rows with `nmi_safe = true`, and sealed.
+/// A clock that its table declares readable in NMI context: its getter should be one
+/// of the kernel's lock-free `*_fast_ns` accessors, not a seqcount reader like
+/// `ktime_get()`, which can deadlock when an NMI interrupts the timekeeping update it
+/// waits for. Implemented by `declare_clocks!` for rows with `nmi_safe = true` (the
+/// macro refuses the seqcount readers it knows, a deny-list), and sealed against
+/// accidental implementations (see [`nmi`](crate::nmi) for what is and is not
+/// enforced: the bound is checked where code asks for it, as
+/// [`nmi::now`](crate::nmi::now) does, not on every read).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be read in NMI context",
     label = "only clocks declared with `nmi_safe = true` implement `NmiSafeClock`",

@@ -51,7 +51,7 @@ macro_rules! __clock_items {
             [$($id:expr)?] [$resolution:ident $(($resolution_ns:literal))?]
             [$($bound_getter:ident $missing:literal $not_a_function:literal [$($module:tt)+])?]
             [$($extern_getter:ident $returns:ident)?]
-            [$($id_constant:ident $missing_id:literal)?] $body:tt
+            [$($id_constant:ident $missing_id:literal)?] { $($read:tt)* }
         )*];
         monotonic = [$($monotonic_name:ident)*];
         nmi_safe = [$($nmi_safe_name:ident)*];
@@ -87,7 +87,11 @@ macro_rules! __clock_items {
                 impl $crate::__private::MonotonicClock for $monotonic_name {}
             )*
             $(
-                impl $crate::__private::SealedNmiSafe for $nmi_safe_name {}
+                // SAFETY: the row says `nmi_safe = true`, which the macro accepts only for
+                // a `u64` accessor that is not one of the kernel's seqcount readers; the
+                // invocation's `unsafe(…)` vouches that it is the kernel's `*_fast_ns`
+                // accessor it names.
+                unsafe impl $crate::__private::SealedNmiSafe for $nmi_safe_name {}
                 impl $crate::__private::NmiSafeClock for $nmi_safe_name {}
             )*
             $(
@@ -160,16 +164,18 @@ macro_rules! __clock_items {
                                 $not_a_function
                             );
                         )?
-                        // SAFETY (of the `unsafe { getter() }` that `$body` is with the
-                        // kernel backend; the posix backend's reader is safe): the clock
-                        // table declares the getter as the C function `ktime_t getter(void)`
-                        // (or `u64 getter(void)`), which takes no arguments and only reads
-                        // timekeeping state. The seqcount readers such as `ktime_get()`
-                        // spin while the timekeeper is updated, so they must not be
-                        // called from an NMI that interrupted an update; `ClockSource`
-                        // does not enforce that: `time_core::nmi::now` reads only
-                        // `NmiSafeClock`s, and NMI code must use it.
-                        $body
+                        // SAFETY (of the `unsafe { getter() }` that `$read` is with the
+                        // kernel backend; the posix backend's reader is safe): the
+                        // invocation says `unsafe(bindings = PATH)` or `unsafe(extern "C")`
+                        // (the macro refuses a kernel-backend table without either), which
+                        // vouches that the row's getter is the C function `ktime_t
+                        // getter(void)` (or `u64 getter(void)`): no arguments, and safe to
+                        // call wherever the clock is read. The seqcount readers such as
+                        // `ktime_get()` spin while the timekeeper is updated, so they must
+                        // not be called from an NMI that interrupted an update: this
+                        // crate cannot see the calling context, and NMI code reads clocks
+                        // through `time_core::nmi::now`, which takes only `NmiSafeClock`s.
+                        $($read)*
                     }
                 }
             };

@@ -1,12 +1,30 @@
-//! Time in NMI context: only clocks declared `nmi_safe` ([`NmiSafeClock`]) can be read.
+//! Time in NMI context: [`now`] reads only clocks declared `nmi_safe` ([`NmiSafeClock`]).
 //!
 //! An NMI can interrupt the timekeeping update itself. `ktime_get()` and the other
 //! seqcount readers retry while an update is in progress, so called from an NMI that
 //! interrupted the update they spin forever. The kernel's `*_fast_ns` accessors
 //! (`ktime_get_mono_fast_ns()`, …) read one of two copies of the timekeeper instead and
-//! are safe there (`Documentation/core-api/timekeeping.rst`). The functions here take
-//! `C: NmiSafeClock`, so code that runs in NMI context cannot read a seqcount clock by
-//! mistake: that is a compile error naming the clock.
+//! are safe there (`Documentation/core-api/timekeeping.rst`).
+//!
+//! # What is enforced, and what is not
+//!
+//! - [`now`] takes `C: NmiSafeClock`, and so does code generic over such a bound: an
+//!   NMI handler that reads time through them cannot be instantiated with a seqcount
+//!   clock; that is a compile error naming the clock.
+//! - Nothing stops an NMI handler from calling [`Instant::now`] (or any clock's getter)
+//!   directly: the crate does not know which context code runs in. Reading time in
+//!   NMI code through [`now`] only is a convention the compiler checks for you once you
+//!   follow it, not a guarantee about every call.
+//! - Which clocks are `NmiSafeClock` is the table's word: the macro refuses
+//!   `nmi_safe = true` for getters it knows to be seqcount readers (`ktime_get`,
+//!   `ktime_get_real`, the coarse family, …) and for getters that do not return `u64`,
+//!   a deny-list, not a proof that another getter is NMI-safe.
+//! - The trait is sealed: its seal, `__private::SealedNmiSafe`, is an `unsafe trait`,
+//!   so an implementation outside `declare_clocks!` is an `unsafe impl` whose writer
+//!   vouches that the getter is NMI-safe, and no implementation happens by accident.
+//!
+//! A wrong reading in NMI context is a deadlock, not undefined behaviour: none of this
+//! is a soundness guarantee.
 //!
 //! A perf-style NMI handler timestamping events into a lock-free ring, with no
 //! allocation, no lock and no seqcount:
@@ -47,6 +65,7 @@
 //! let second = log.record::<MonotonicFast>();
 //! assert!(second > first);
 //! // log.record::<Monotonic>()  // error: `Monotonic` cannot be read in NMI context
+//! // (but `Instant::<Monotonic>::now()` would compile here: see above)
 //! ```
 
 use crate::clock::NmiSafeClock;

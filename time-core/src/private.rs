@@ -106,13 +106,24 @@ pub trait SameClockAs<C, D> {}
 
 impl<C: ClockSource> SameClockAs<C, C> for crate::instant::Instant<C> {}
 
-/// Seals [`NmiSafeClock`]: only `declare_clocks!` implements it, for rows with
-/// `nmi_safe = true`.
+/// Seals [`NmiSafeClock`]: `declare_clocks!` implements it for rows with
+/// `nmi_safe = true`, and an implementation by hand needs `unsafe`.
+///
+/// The expansion of `declare_clocks!` runs in the user's crate, so whatever it names,
+/// code there could name too: no seal can stop a hand-written implementation. This one
+/// makes it `unsafe impl`, written on purpose: a wrong `NmiSafeClock` lets
+/// `nmi::now` call a seqcount reader from an NMI, which deadlocks the CPU if the NMI
+/// interrupted a timekeeping update.
+///
+/// # Safety
+///
+/// The clock's getter must be callable from NMI context: one of the kernel's
+/// `*_fast_ns` accessors, which read a latched copy of the timekeeper and never wait.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not declared NMI-safe in its clock table",
     label = "`NmiSafeClock` is sealed: only rows with `nmi_safe = true` implement it"
 )]
-pub trait SealedNmiSafe {}
+pub unsafe trait SealedNmiSafe {}
 
 /// Seals [`HrTimerClock`]: only `declare_clocks!` implements it, for rows with
 /// `hrtimer = true`.

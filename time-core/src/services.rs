@@ -54,75 +54,42 @@
 //! loops of [`poll`](crate::poll) are generic over the error, and the timeout value is
 //! a constant the inlined loop returns. Nothing else changes with it.
 
-use crate::clock::{ClockId, Ktime};
-use crate::hrtimer::{HrTimerCallback, RawHrTimerMode};
+//!
+//! The services hang off a type of their own that the template declares,
+//! `kernel_services::Services`, which implements [`KernelServices`] and
+//! [`HrTimerBindings`](crate::hrtimer::HrTimerBindings); `hrtimer::HrTimer<T>` is
+//! `time_core::hrtimer::HrTimer<T, kernel_services::Services>`. This module depends on
+//! [`hrtimer`](crate::hrtimer), not the other way round.
+
 use crate::{Jiffies, Msecs};
 
-/// The C functions of the kernel services, from one bindings module: implemented by
-/// the [`__kernel_services!`](crate::__kernel_services) template on the table's poll
-/// clock, never by hand.
+/// The delay and jiffies functions of the kernel services, from one bindings module:
+/// implemented by the [`__kernel_services!`](crate::__kernel_services) template on its
+/// services type, never by hand.
 ///
 /// # Safety
 ///
 /// Each function must be the kernel function of the same name (or behave as it
-/// does), and `RawHrTimer` its `struct hrtimer`.
+/// does), and `MAX_UDELAY_MS` the architecture's.
 pub unsafe trait KernelServices: Sized + 'static {
-    /// The C `struct hrtimer`.
-    type RawHrTimer;
     /// The longest `udelay()` of the architecture, in milliseconds (`MAX_UDELAY_MS`).
     const MAX_UDELAY_MS: u32;
 
-    /// `fsleep(usecs)`: sleeps at least `usecs` microseconds.
+    /// `fsleep(usecs)`: sleeps at least `usecs` microseconds. Only in contexts that
+    /// may sleep (a bug otherwise, as in C, not undefined behaviour).
     fn fsleep(usecs: u32);
+
     /// `udelay(usecs)`: busy-waits at least `usecs` microseconds.
-    fn udelay(usecs: u32);
+    ///
+    /// # Safety
+    ///
+    /// `usecs` must be at most `MAX_UDELAY_MS * 1000`, the longest delay the
+    /// architecture's `udelay()` computes without overflow
+    /// ([`udelay_micros`](crate::delay::udelay_micros) clamps to it).
+    unsafe fn udelay(usecs: u32);
+
     /// `__msecs_to_jiffies(msecs)`.
     fn msecs_to_jiffies(msecs: Msecs) -> Jiffies;
-
-    /// `hrtimer_setup(timer, <T's callback>, clock, mode)`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must point to the C timer of a pinned `HrTimer<T, Self>` that is not
-    /// set up yet.
-    unsafe fn hrtimer_setup<T: HrTimerCallback>(
-        timer: *mut Self::RawHrTimer,
-        clock: ClockId,
-        mode: RawHrTimerMode,
-    );
-
-    /// `hrtimer_start_range_ns(timer, expires, range_ns, mode)`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must be set up, and stay alive until it is cancelled.
-    unsafe fn hrtimer_start_range_ns(
-        timer: *mut Self::RawHrTimer,
-        expires: Ktime,
-        range_ns: u64,
-        mode: RawHrTimerMode,
-    );
-
-    /// `hrtimer_cancel(timer) != 0`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must be set up, and not be the timer whose callback is running here.
-    unsafe fn hrtimer_cancel(timer: *mut Self::RawHrTimer) -> bool;
-
-    /// `hrtimer_forward(timer, now, interval)`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must be set up and not queued: stopped, or in its own callback.
-    unsafe fn hrtimer_forward(timer: *mut Self::RawHrTimer, now: Ktime, interval: Ktime) -> u64;
-
-    /// `READ_ONCE(timer->node.expires)`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must be set up.
-    unsafe fn hrtimer_expires(timer: *const Self::RawHrTimer) -> Ktime;
 }
 
 /// Expands to the kernel services of a clock table over its bindings module (see the
@@ -157,11 +124,21 @@ macro_rules! __kernel_services {
         $crate::__kernel_services! { @expand [$($b)+] $clock [$($e)::+] }
     };
     (@expand [$($b:tt)+] $clock:ident [$($e:tt)+]) => {
+        /// The kernel services of this clock table over its bindings module: the type
+        /// that the C functions hang off (`hrtimer::HrTimer<T>` is
+        /// `time_core::hrtimer::HrTimer<T, kernel_services::Services>`).
+        pub mod kernel_services {
+            /// The kernel services of this clock table: implements
+            /// `time_core::services::KernelServices` and
+            /// `time_core::hrtimer::HrTimerBindings` over the table's bindings module.
+            pub enum Services {}
+        }
+
         /// Converts milliseconds to jiffies, rounding up (`__msecs_to_jiffies()`);
         /// a value above `i32::MAX` gives `MAX_JIFFY_OFFSET`.
         #[inline]
         pub fn msecs_to_jiffies(msecs: $crate::Msecs) -> $crate::Jiffies {
-            <$clock as $crate::services::KernelServices>::msecs_to_jiffies(msecs)
+            <kernel_services::Services as $crate::services::KernelServices>::msecs_to_jiffies(msecs)
         }
 
         /// Delay and sleep (`include/linux/delay.h`): upstream's `kernel::time::delay`.
@@ -172,7 +149,7 @@ macro_rules! __kernel_services {
             /// contexts that may sleep.
             #[inline]
             pub fn fsleep(delta: $crate::Delta) {
-                <super::$clock as $crate::services::KernelServices>::fsleep(
+                <super::kernel_services::Services as $crate::services::KernelServices>::fsleep(
                     $crate::delay::fsleep_micros(delta),
                 )
             }
@@ -182,12 +159,14 @@ macro_rules! __kernel_services {
             /// `MAX_UDELAY_MS` waits that maximum.
             #[inline]
             pub fn udelay(delta: $crate::Delta) {
-                <super::$clock as $crate::services::KernelServices>::udelay(
-                    $crate::delay::udelay_micros(
-                        delta,
-                        <super::$clock as $crate::services::KernelServices>::MAX_UDELAY_MS,
-                    ),
-                )
+                let usecs = $crate::delay::udelay_micros(
+                    delta,
+                    <super::kernel_services::Services as $crate::services::KernelServices>::MAX_UDELAY_MS,
+                );
+                // SAFETY: `udelay_micros` returns at most `MAX_UDELAY_MS * 1000`.
+                unsafe {
+                    <super::kernel_services::Services as $crate::services::KernelServices>::udelay(usecs)
+                }
             }
         }
 
@@ -252,36 +231,43 @@ macro_rules! __kernel_services {
             pub use $crate::hrtimer::{
                 AbsoluteHardMode, AbsoluteMode, AbsolutePinnedHardMode, AbsolutePinnedMode,
                 AbsolutePinnedSoftMode, AbsoluteSoftMode, HrTimerCallback,
-                HrTimerCallbackContext, HrTimerExpires, HrTimerExpiresFor, HrTimerInstant,
-                HrTimerMode, HrTimerRestart, RelativeHardMode, RelativeMode,
-                RelativePinnedHardMode, RelativePinnedMode, RelativePinnedSoftMode,
-                RelativeSoftMode,
+                HrTimerCallbackContext, HrTimerExpires, HrTimerExpiresFor, HrTimerHandle,
+                HrTimerInstant, HrTimerMode, HrTimerPointer, HrTimerRestart, RelativeHardMode,
+                RelativeMode, RelativePinnedHardMode, RelativePinnedMode, RelativePinnedSoftMode,
+                RelativeSoftMode, ScopedHrTimerPointer, UnsafeHrTimerPointer,
             };
 
             /// A high-resolution timer holding its data `T`, on the clock of `T`'s
             /// mode: `time_core::hrtimer::HrTimer` over this table's bindings.
-            pub type HrTimer<T> = $crate::hrtimer::HrTimer<T, super::$clock>;
+            pub type HrTimer<T> = $crate::hrtimer::HrTimer<T, super::kernel_services::Services>;
+            /// The initializer `HrTimer::new` returns: `time_core::hrtimer::HrTimerInit`.
+            pub type HrTimerInit<T> =
+                $crate::hrtimer::HrTimerInit<T, super::kernel_services::Services>;
+            /// A place on the stack for a timer: `time_core::hrtimer::HrTimerSlot`.
+            pub type HrTimerSlot<T> =
+                $crate::hrtimer::HrTimerSlot<T, super::kernel_services::Services>;
         }
 
         const _: () = {
             // SAFETY: every function below is the bindings module's C function of the
-            // same name, called with the kernel's argument types.
-            unsafe impl $crate::services::KernelServices for $clock {
-                type RawHrTimer = $($b)+::hrtimer;
+            // same name, called with the kernel's argument types, and `MAX_UDELAY_MS`
+            // is the module's constant. That the module holds the kernel's functions is
+            // what `bindings = PATH` asserts (see issue 21, item 3).
+            unsafe impl $crate::services::KernelServices for kernel_services::Services {
                 const MAX_UDELAY_MS: $crate::__private::core::primitive::u32 =
                     $($b)+::MAX_UDELAY_MS as $crate::__private::core::primitive::u32;
 
                 #[inline]
                 fn fsleep(usecs: $crate::__private::core::primitive::u32) {
-                    // SAFETY: `fsleep()` may be called with any duration, in a context
-                    // that may sleep (the caller's contract, as in C).
+                    // SAFETY: `fsleep()` may be called with any duration; sleeping in
+                    // atomic context is a bug the C function reports, not UB.
                     unsafe { $($b)+::fsleep(usecs as _) }
                 }
 
                 #[inline]
-                fn udelay(usecs: $crate::__private::core::primitive::u32) {
-                    // SAFETY: `udelay()` may be called with any duration up to
-                    // `MAX_UDELAY_MS`, which `time_core::delay::udelay_micros` ensures.
+                unsafe fn udelay(usecs: $crate::__private::core::primitive::u32) {
+                    // SAFETY: `usecs` is at most `MAX_UDELAY_MS * 1000` (this
+                    // function's contract), the range `udelay()` is defined for.
                     unsafe { $($b)+::udelay(usecs as _) }
                 }
 
@@ -291,6 +277,13 @@ macro_rules! __kernel_services {
                     // every argument.
                     unsafe { $($b)+::__msecs_to_jiffies(msecs as _) as $crate::Jiffies }
                 }
+            }
+
+            // SAFETY: as above: the bindings module's `hrtimer` functions and `struct
+            // hrtimer`; the callback installed by `hrtimer_setup` is `run::<T>`, which
+            // calls `run_callback::<T, Services>`.
+            unsafe impl $crate::hrtimer::HrTimerBindings for kernel_services::Services {
+                type RawHrTimer = $($b)+::hrtimer;
 
                 unsafe fn hrtimer_setup<T: $crate::hrtimer::HrTimerCallback>(
                     timer: *mut $($b)+::hrtimer,
@@ -301,8 +294,11 @@ macro_rules! __kernel_services {
                         timer: *mut $($b)+::hrtimer,
                     ) -> $($b)+::hrtimer_restart {
                         // SAFETY: the hrtimer base calls this only as the callback of
-                        // `timer`, which `HrTimer::start` set up with it.
-                        match unsafe { $crate::hrtimer::run_callback::<T, $clock>(timer) } {
+                        // `timer`, which `HrTimerInit::init` set up with it, through
+                        // the pointer `HrTimer::raw_get` derived from the whole timer.
+                        match unsafe {
+                            $crate::hrtimer::run_callback::<T, kernel_services::Services>(timer)
+                        } {
                             $crate::hrtimer::HrTimerRestart::NoRestart => {
                                 $($b)+::hrtimer_restart_HRTIMER_NORESTART
                             }
@@ -311,8 +307,8 @@ macro_rules! __kernel_services {
                             }
                         }
                     }
-                    // SAFETY: by this function's contract `timer` is a pinned C timer
-                    // not set up yet, which `hrtimer_setup()` initializes in place.
+                    // SAFETY: by this function's contract `timer` is pinned writable
+                    // memory for a C timer, which `hrtimer_setup()` initializes in place.
                     unsafe {
                         $($b)+::hrtimer_setup(
                             timer,
@@ -330,7 +326,8 @@ macro_rules! __kernel_services {
                     range_ns: $crate::__private::core::primitive::u64,
                     mode: $crate::hrtimer::RawHrTimerMode,
                 ) {
-                    // SAFETY: `timer` is set up and kept alive while queued (contract).
+                    // SAFETY: `timer` is set up and kept alive while queued, and
+                    // `expires` is in `0..=KTIME_MAX` (contract).
                     unsafe {
                         $($b)+::hrtimer_start_range_ns(
                             timer,

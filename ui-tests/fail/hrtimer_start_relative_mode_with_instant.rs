@@ -4,7 +4,7 @@ use core::pin::Pin;
 use time_core::hrtimer::{
     HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode,
 };
-use time_core::services::KernelServices;
+use time_core::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
 use time_core::Instant;
 
 time_core::declare_clocks! {
@@ -22,8 +22,8 @@ impl HrTimerCallback for Tick {
     }
 }
 
-fn arm<K: KernelServices>(timer: Pin<&HrTimer<Tick, K>>) {
-    timer.start(Instant::<Monotonic>::now());
+fn arm<K: HrTimerBindings>(timer: Pin<&HrTimer<Tick, K>>) {
+    timer.start_scoped(Instant::<Monotonic>::now(), || ());
 }
 
 fn main() {}

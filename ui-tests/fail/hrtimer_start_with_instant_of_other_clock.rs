@@ -4,7 +4,7 @@ use core::pin::Pin;
 use time_core::hrtimer::{
     AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart,
 };
-use time_core::services::KernelServices;
+use time_core::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
 use time_core::{Delta, Instant};
 
 time_core::declare_clocks! {
@@ -23,8 +23,8 @@ impl HrTimerCallback for Alarm {
     }
 }
 
-fn arm<K: KernelServices>(timer: Pin<&HrTimer<Alarm, K>>) {
-    timer.start(Instant::<Monotonic>::now() + Delta::from_secs(1));
+fn arm<K: HrTimerBindings>(timer: Pin<&HrTimer<Alarm, K>>) {
+    timer.start_scoped(Instant::<Monotonic>::now() + Delta::from_secs(1), || ());
 }
 
 fn main() {}

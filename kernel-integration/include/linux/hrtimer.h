@@ -145,4 +145,11 @@ extern void hrtimer_run_queues(void);
  */
 extern void clock_was_set(unsigned int bases);
 
+/*
+ * Host only: how many times a timer was queued with a negative expiry, where
+ * the kernel's hrtimer_reprogram() hits WARN_ON_ONCE (a panic under
+ * panic_on_warn). The tests check that typed timers never do.
+ */
+extern int hrtimer_test_negative_expiries(void);
+
 #endif /* _LINUX_HRTIMER_H */

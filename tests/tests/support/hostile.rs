@@ -1604,6 +1604,9 @@ fn render_file(
     let mut good = Vec::new();
     let mut muted_from: Option<usize> = None;
     let bindings = form == Form::FileBindings;
+    if rng.chance(2) {
+        return Some(toml_rules_case(index, form, posix, rng));
+    }
     if rng.chance(20) {
         lines.push("# A hostile clock table.".to_owned());
     }
@@ -1804,7 +1807,10 @@ fn render_file(
     if rng.chance(5) {
         let line = 5 + invocation.len();
         let (option, what) = match (bindings, rng.below(3)) {
-            (true, 0) => ("unsafe(bindings = crate::bindings),", "bindings given twice"),
+            (true, 0) => (
+                "unsafe(bindings = crate::bindings),",
+                "bindings given twice",
+            ),
             (_, 1) => ("backend = kernel, backend = kernel,", "backend given twice"),
             _ => ("colour = blue,", "unknown option"),
         };
@@ -1830,6 +1836,48 @@ fn render_file(
 }
 
 /// A case from a hand-written table file (`form`: `FileBindings` or `FileExtern`).
+/// A table whose mistake lies where TOML's rules and the schema meet: `[clock]` with a
+/// sub-table (valid TOML, a schema error), or, after `[clock.sub]` and `clock = [ … ]`
+/// in it, a dotted key `clock.name` at the top level (invalid TOML, which the `toml`
+/// crate reports at its line).
+fn toml_rules_case(index: usize, form: Form, posix: bool, rng: &mut Rng) -> Case {
+    let single = || Defect::new("`clock` is a single table", Place::Toml, (1, 1));
+    if rng.chance(50) {
+        let sub = if rng.chance(50) { "sub" } else { "name" };
+        let toml = format!(
+            "[clock]\n{}[clock.{sub}]\n",
+            if sub == "sub" {
+                "name = \"Single\"\n"
+            } else {
+                "\n"
+            }
+        );
+        return case_from_toml(
+            index,
+            form,
+            posix,
+            &toml,
+            Vec::new(),
+            vec![
+                single(),
+                Defect::new("a sub-table of `clock`", Place::Toml, (3, 3)),
+            ],
+        );
+    }
+    let mut dotted = Defect::new("a dotted key extending an array", Place::Toml, (4, 4));
+    dotted.mutes = true;
+    let mut case = case_from_toml(
+        index,
+        form,
+        posix,
+        "[clock.sub]\nclock = [ 1 ]\n\nclock.name = \"A\"\n",
+        Vec::new(),
+        vec![single(), dotted],
+    );
+    case.muted_from = Some(4);
+    case
+}
+
 pub fn case_from_toml(
     index: usize,
     form: Form,

@@ -6,6 +6,7 @@
 
 use core::pin::Pin;
 
+use kernel_integration::hrtimer::ArcHrTimer;
 use kernel_integration::timekeeper;
 use upstream_shim::kernel;
 
@@ -13,8 +14,8 @@ use kernel::error::Result;
 use kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
 use kernel::time::delay::{fsleep, udelay};
 use kernel::time::hrtimer::{
-    AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerInstant, HrTimerRestart,
-    RelativeMode,
+    AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerInstant,
+    HrTimerPointer, HrTimerRestart, HrTimerSlot, RelativeMode, ScopedHrTimerPointer,
 };
 use kernel::time::{
     msecs_to_jiffies, BootTime, ClockSource, Delta, Instant, Jiffies, Monotonic, Msecs, RealTime,
@@ -191,13 +192,16 @@ fn every_listed_shape_compiles_and_runs() {
     assert_eq!(wait_atomic(|| 1), Ok(()));
     let _ = stamp::<Tai>();
 
-    let periodic = core::pin::pin!(HrTimer::new(Periodic));
-    periodic.as_ref().start(Delta::from_millis(1));
-    let alarm = core::pin::pin!(HrTimer::new(Alarm));
-    alarm
-        .as_ref()
-        .start(Instant::<RealTime>::now() + Delta::from_secs(1));
-    tk.advance(Delta::from_millis(3)).expect("advance");
-    assert!(periodic.as_ref().cancel());
-    assert!(alarm.as_ref().cancel());
+    // Timers set up in place (upstream's `HrTimer::new()` initializer), started
+    // through a pointer: borrowed for a scope (`start_scoped`), or owned (`Arc`).
+    let slot = core::pin::pin!(HrTimerSlot::new());
+    let periodic = slot.init(HrTimer::new(Periodic));
+    let alarm = ArcHrTimer::new(HrTimer::new(Alarm));
+    let mut alarm = alarm.start(Instant::<RealTime>::now() + Delta::from_secs(1));
+    let still_queued = periodic.as_ref().start_scoped(Delta::from_millis(1), || {
+        tk.advance(Delta::from_millis(3)).expect("advance");
+        true
+    });
+    assert!(still_queued);
+    assert!(alarm.cancel());
 }

@@ -3,8 +3,6 @@
 //! host's delays run the hrtimer queues). One test, alone in its binary, so that no
 //! test mode is on.
 
-use core::pin::pin;
-
 use upstream_shim::drivers::heartbeat::Heartbeat;
 use upstream_shim::kernel::time::delay::fsleep;
 use upstream_shim::kernel::time::{Delta, Instant, Monotonic};
@@ -15,16 +13,15 @@ fn fsleep_sleeps_on_the_host_and_timers_fire_after_it() {
     let test_mode = unsafe { kernel_integration::bindings::timekeeper_test_enabled() };
     assert_eq!(test_mode, 0);
     let start = Instant::<Monotonic>::now();
-    let timer = pin!(Heartbeat::timer(Delta::from_millis(1), 3));
-    Heartbeat::start(timer.as_ref());
+    let timer = Heartbeat::start(Heartbeat::timer(Delta::from_millis(1), 3));
     fsleep(Delta::from_millis(5));
     assert!(start.elapsed() >= Delta::from_millis(5));
     assert_eq!(
-        timer.data().completed(),
+        timer.timer().data().completed(),
         1,
         "one late callback, forwarded past now"
     );
     fsleep(Delta::from_millis(2));
     fsleep(Delta::from_millis(2));
-    assert_eq!(timer.data().completed(), 3);
+    assert_eq!(timer.timer().data().completed(), 3);
 }

@@ -71,8 +71,11 @@ fn the_services_expand_and_work_in_hostile_modules() {
         Ok(1)
     );
 
-    let timer = pin!(no_prelude::hrtimer::HrTimer::new(Tick(AtomicU32::new(0))));
-    timer.as_ref().start(Delta::from_millis(1));
-    tk.advance(Delta::from_millis(1)).expect("advance");
+    use no_prelude::hrtimer::ScopedHrTimerPointer;
+    let slot = pin!(no_prelude::hrtimer::HrTimerSlot::new());
+    let timer = slot.init(no_prelude::hrtimer::HrTimer::new(Tick(AtomicU32::new(0))));
+    timer.as_ref().start_scoped(Delta::from_millis(1), || {
+        tk.advance(Delta::from_millis(1)).expect("advance");
+    });
     assert_eq!(timer.data().0.load(Ordering::Relaxed), 1);
 }

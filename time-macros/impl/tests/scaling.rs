@@ -56,7 +56,7 @@ fn expansion_time_scales() {
         let mut times: Vec<Duration> = (0..15)
             .map(|_| {
                 let start = Instant::now();
-                let out = declare_clocks(quote!(#file), &env);
+                let out = declare_clocks(quote!(#file, unsafe(extern "C")), &env);
                 let elapsed = start.elapsed();
                 assert!(
                     !out.to_string().contains("compile_error"),
@@ -67,7 +67,7 @@ fn expansion_time_scales() {
             .collect();
         times.sort();
         let median = times[times.len() / 2];
-        let tokens = count_tokens(declare_clocks(quote!(#file), &env));
+        let tokens = count_tokens(declare_clocks(quote!(#file, unsafe(extern "C")), &env));
         per_clock.push(median / u32::try_from(clocks).expect("small"));
         println!(
             "| {clocks} | {:.3} ms | {:.1} µs | {tokens} |",
@@ -98,7 +98,7 @@ fn one_expansion_of_1000_clocks() {
         posix_available: true,
         working_dir: None,
     };
-    let out = declare_clocks(quote!("profile.toml"), &env);
+    let out = declare_clocks(quote!("profile.toml", unsafe(extern "C")), &env);
     assert!(
         !out.to_string().contains("compile_error"),
         "the table is valid"

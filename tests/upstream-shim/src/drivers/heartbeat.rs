@@ -1,16 +1,26 @@
 //! A periodic completion timer on the monotonic clock, in the shape of upstream's
 //! rnull (which completes requests from an hrtimer): every period the callback
 //! completes one batch, moves its expiry on by one period and restarts, until the
-//! last batch.
+//! last batch. Like rnull, it keeps the timer in an `Arc` (here the host's
+//! `ArcHrTimer`), whose `start` is safe because the data is `'static`.
 
 use core::pin::Pin;
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+use kernel_integration::hrtimer::{ArcHrTimer, ArcHrTimerHandle};
+
 use crate::kernel;
 use kernel::time::hrtimer::{
-    HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode,
+    HrTimerCallback, HrTimerCallbackContext, HrTimerInit, HrTimerPointer, HrTimerRestart,
+    RelativeMode,
 };
+use kernel::time::kernel_services::Services;
 use kernel::time::{Delta, Monotonic};
+
+/// The heartbeat's timer, shared.
+pub type HeartbeatTimer = ArcHrTimer<Heartbeat, Services>;
+/// A started heartbeat: dropping it stops the timer.
+pub type HeartbeatHandle = ArcHrTimerHandle<Heartbeat, Services>;
 
 /// Completes `batches` batches, one per `period`.
 pub struct Heartbeat {
@@ -21,9 +31,10 @@ pub struct Heartbeat {
 }
 
 impl Heartbeat {
-    /// A timer (stopped) that will complete `batches` batches, one per `period`.
-    pub fn timer(period: Delta, batches: u32) -> HrTimer<Heartbeat> {
-        HrTimer::new(Heartbeat {
+    /// The initializer of a timer (stopped) that will complete `batches` batches, one
+    /// per `period`.
+    pub fn init(period: Delta, batches: u32) -> HrTimerInit<Heartbeat> {
+        kernel::time::hrtimer::HrTimer::new(Heartbeat {
             period,
             batches,
             completed: AtomicU32::new(0),
@@ -31,10 +42,15 @@ impl Heartbeat {
         })
     }
 
+    /// A timer (stopped) that will complete `batches` batches, one per `period`.
+    pub fn timer(period: Delta, batches: u32) -> HeartbeatTimer {
+        ArcHrTimer::new(Self::init(period, batches))
+    }
+
     /// Starts `timer`: the first batch completes one period from now.
-    pub fn start(timer: Pin<&HrTimer<Heartbeat>>) {
-        let period = timer.data().period;
-        timer.start(period);
+    pub fn start(timer: HeartbeatTimer) -> HeartbeatHandle {
+        let period = timer.timer().data().period;
+        timer.start(period)
     }
 
     /// Batches completed so far.

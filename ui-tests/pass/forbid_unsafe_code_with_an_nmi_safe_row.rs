@@ -1,0 +1,19 @@
+// `#![forbid(unsafe_code)]` in the invoking crate: the invocation's `unsafe(…)` is
+// where the user vouches; the template's own `unsafe` blocks and its `unsafe impl` of
+// the NMI seal are the macro's, and compile.
+#![forbid(unsafe_code)]
+
+mod b {
+    pub fn forbid_fast_ns() -> u64 {
+        42
+    }
+}
+
+time_core::declare_clocks! {
+    unsafe(bindings = crate::b);
+    Fast { getter: forbid_fast_ns, returns: u64, monotonic: false, nmi_safe: true },
+}
+
+fn main() {
+    assert_eq!(time_core::nmi::now::<Fast>().to_ktime(), 42);
+}
