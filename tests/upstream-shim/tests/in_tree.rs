@@ -8,12 +8,13 @@ use core::sync::atomic::AtomicU32;
 use kernel_integration::timekeeper;
 use upstream_shim::drivers::binder::Transaction;
 use upstream_shim::drivers::gsp::{
-    boot_wait_riscv, fsp_wait_secure_boot, shutdown_gsp, Bar, Cmdq, DelayUsPayload, GspFalcon,
-    GspSequencer, RegPollPayload, FSP_BOOT_COMPLETE_STATUS_SUCCESS,
+    boot_wait_riscv, fsp_unload_bundle_run, fsp_wait_secure_boot, shutdown_gsp,
+    wait_for_gsp_lockdown_release, wait_gfw_boot_completion, Bar, Cmdq, DelayUsPayload, FspFalcon,
+    GspFalcon, GspLockdown, GspSequencer, RegPollPayload, FSP_BOOT_COMPLETE_STATUS_SUCCESS,
 };
 use upstream_shim::drivers::sim::{Device, Register};
 use upstream_shim::drivers::tyr::{self, IoMem};
-use upstream_shim::kernel::error::code::{EINVAL, EIO, EMSGSIZE, ENODEV, ETIMEDOUT};
+use upstream_shim::kernel::error::code::{EINVAL, EIO, EMSGSIZE, ENODEV, ENOTSUPP, ETIMEDOUT};
 use upstream_shim::kernel::error::Result;
 use upstream_shim::kernel::ffi::c_long;
 use upstream_shim::kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
@@ -286,4 +287,68 @@ fn upstreams_poll_doc_examples_compile_and_run() {
     assert_eq!(start.elapsed(), Delta::from_millis(50));
     let broken = |_| Err(EIO);
     assert_eq!(wait_for_hardware(broken), Err(EIO));
+}
+
+#[test]
+fn the_gh100_lockdown_and_unload_waits_and_the_fsp_message_wait() {
+    let _tk = timekeeper::test_mode();
+    let dev = Device::new();
+    let released = Register::new(0, 1, 15 * MS);
+    let zero = Register::new(0, 0, Delta::ZERO);
+    let lockdown = GspLockdown {
+        priv_mask: &released,
+        mailbox0: &zero,
+        halted: &zero,
+    };
+    assert_eq!(wait_for_gsp_lockdown_release(&dev, &lockdown), Ok(()));
+    assert_eq!(released.reads(), 3);
+    let failed = Register::new(0x17, 0x17, Delta::ZERO);
+    let lockdown = GspLockdown {
+        priv_mask: &released,
+        mailbox0: &failed,
+        halted: &zero,
+    };
+    assert_eq!(wait_for_gsp_lockdown_release(&dev, &lockdown), Err(EIO));
+    assert_eq!(dev.messages(), ["err: GSP-FMC boot failed (mbox: 0x17)\n"]);
+
+    // The halt status read fails: its error ends the poll and is logged.
+    let unreadable = Register::new(u32::MAX, u32::MAX, Delta::ZERO);
+    let lockdown = GspLockdown {
+        priv_mask: &released,
+        mailbox0: &zero,
+        halted: &unreadable,
+    };
+    assert_eq!(fsp_unload_bundle_run(&dev, &lockdown), Err(ENOTSUPP));
+    assert_eq!(
+        dev.messages().last().map(String::as_str),
+        Some("err: GSP falcon failed to halt\n")
+    );
+    let halts = Register::new(0, 1, 25 * MS);
+    let lockdown = GspLockdown {
+        priv_mask: &released,
+        mailbox0: &zero,
+        halted: &halts,
+    };
+    assert_eq!(fsp_unload_bundle_run(&dev, &lockdown), Ok(()));
+
+    let queue = Register::new(0, 64, 5 * MS);
+    assert_eq!(FspFalcon { msgq: &queue }.recv_msg(), Ok(64));
+    let too_big = Register::new(4096, 4096, Delta::ZERO);
+    assert_eq!(FspFalcon { msgq: &too_big }.recv_msg(), Err(EMSGSIZE));
+    let bogus = Register::new(u32::MAX, u32::MAX, Delta::ZERO);
+    assert_eq!(FspFalcon { msgq: &bogus }.recv_msg(), Err(EIO));
+}
+
+#[test]
+fn the_gfw_boot_wait_reads_two_registers_per_poll() {
+    let _tk = timekeeper::test_mode();
+    let start = Instant::<Monotonic>::now();
+    let mask = Register::new(0, 1, 2 * MS);
+    let gfw = Register::new(0, 0xff, Delta::ZERO);
+    assert_eq!(wait_gfw_boot_completion(&mask, &gfw), Ok(()));
+    // `&&` skips the second read while the mask is locked: reads at 0, 1 and 2 ms.
+    assert_eq!((mask.reads(), gfw.reads()), (3, 1));
+    assert_eq!(start.elapsed(), 2 * MS + 4 * US);
+    let never = Register::new(0, 0, Delta::ZERO);
+    assert_eq!(wait_gfw_boot_completion(&never, &gfw), Err(ETIMEDOUT));
 }

@@ -1,8 +1,10 @@
-//! nova-core's GSP bring-up waits, as upstream writes them
-//! (`drivers/gpu/nova-core/gsp/{boot,sequencer,cmdq}.rs`, `falcon/gsp.rs`, `fsp.rs`):
-//! polls on a `bool` and on a mailbox, a poll whose `op` is a fallible register read
-//! returning the kernel's `Result`, `.map(|_| true)`, `.inspect_err(…)?`, a poll
-//! result destructured in `.map(|(a, b)| …)?`, `ok_or(EIO)?`, timeouts as `Delta`
+//! nova-core's GPU and GSP bring-up waits, as upstream writes them
+//! (`drivers/gpu/nova-core/gsp/{boot,sequencer,cmdq}.rs`, `gsp/hal/gh100.rs`,
+//! `gpu/hal/tu102.rs`, `falcon/{gsp,fsp}.rs`, `fsp.rs`): polls on a `bool` and on a
+//! mailbox, polls whose `op` is a fallible read returning the kernel's `Result` (also
+//! with an early `return Ok(…)` inside the closure), `.map(|_| true)`,
+//! `.map(u32_as_usize)?`, `.inspect_err(…)?` followed by `.ok_or(EIO)?` on the polled
+//! `Option`, a poll result destructured in `.map(|(a, b)| …)?`, timeouts as `Delta`
 //! constants, matching `Err(ERANGE)` to retry, and a sequencer `fsleep`.
 
 use core::sync::atomic::{AtomicU32, Ordering};
@@ -276,4 +278,144 @@ impl Cmdq<'_> {
             }
         }
     }
+}
+
+/// `num::u32_as_usize`.
+fn u32_as_usize(value: u32) -> usize {
+    value as usize
+}
+
+/// The FSP falcon's message queue: the bytes it holds, or a bogus pointer pair.
+pub struct FspFalcon<'a> {
+    /// Message bytes waiting; `u32::MAX` stands for `tail < head`.
+    pub msgq: &'a Register,
+}
+
+/// FSP message timeout in milliseconds.
+const FSP_MSG_TIMEOUT_MS: i64 = 2000;
+/// Size of the FSP EMEM channel 0 that we can use.
+const FSP_EMEM_CHANNEL_0_SIZE: usize = 1024;
+
+impl FspFalcon<'_> {
+    fn poll_msgq(&self) -> Result<u32> {
+        match self.msgq.read() {
+            u32::MAX => Err(EIO),
+            bytes => Ok(bytes),
+        }
+    }
+
+    /// `Falcon<Fsp>::recv_msg`: waits for a message; returns its size.
+    pub fn recv_msg(&mut self) -> Result<usize> {
+        let msg_size = read_poll_timeout(
+            || self.poll_msgq(),
+            |&size| size > 0,
+            Delta::from_millis(10),
+            Delta::from_millis(FSP_MSG_TIMEOUT_MS),
+        )
+        .map(u32_as_usize)?;
+
+        // Don't blindly allocate more than the maximum we expect from FSP.
+        if msg_size > FSP_EMEM_CHANNEL_0_SIZE {
+            return Err(EMSGSIZE);
+        }
+
+        Ok(msg_size)
+    }
+}
+
+/// The GSP's state after the FSP chain of trust: whether the PRIV target mask is
+/// released, its mailbox, whether the RISC-V core halted.
+pub struct GspLockdown<'a> {
+    /// Bit 0: the PRIV target mask is released.
+    pub priv_mask: &'a Register,
+    /// `MAILBOX0`: 0 once lockdown is released, else a GSP-FMC error.
+    pub mailbox0: &'a Register,
+    /// Bit 0: halted; `u32::MAX`: the halt status cannot be read (`ENOTSUPP`).
+    pub halted: &'a Register,
+}
+
+impl GspLockdown<'_> {
+    fn priv_target_mask_released(&self) -> bool {
+        self.priv_mask.read() & 1 != 0
+    }
+
+    fn is_riscv_halted(&self) -> Result<bool> {
+        match self.halted.read() {
+            u32::MAX => Err(ENOTSUPP),
+            value => Ok(value & 1 != 0),
+        }
+    }
+}
+
+/// `wait_for_gsp_lockdown_release` (gsp/hal/gh100.rs): polls an `Option` that is
+/// `None` while the mailbox cannot be read, then `?` and `.ok_or(EIO)?`.
+pub fn wait_for_gsp_lockdown_release(dev: &Device, gsp_falcon: &GspLockdown<'_>) -> Result {
+    let mbox0 = read_poll_timeout(
+        || {
+            // While the PRIV target mask is still locked to FSP, GSP register and mailbox reads
+            // are not meaningful. Wait until HWCFG2 says the CPU can read them.
+            Ok(match gsp_falcon.priv_target_mask_released() {
+                false => None,
+                true => Some(gsp_falcon.mailbox0.read()),
+            })
+        },
+        |mbox| match mbox {
+            None => false,
+            Some(_) => true,
+        },
+        Delta::from_millis(10),
+        Delta::from_secs(30),
+    )
+    .inspect_err(|_| {
+        dev_err!(dev, "GSP lockdown release timeout\n");
+    })?
+    .ok_or(EIO)?;
+
+    if mbox0 != 0 {
+        dev_err!(dev, "GSP-FMC boot failed (mbox: {:#x})\n", mbox0);
+        return Err(EIO);
+    }
+
+    Ok(())
+}
+
+/// `FspUnloadBundle::run` (gsp/hal/gh100.rs): a poll whose `op` returns early and
+/// otherwise a fallible read, returned as `.map(|_| ()).inspect_err(…)`.
+pub fn fsp_unload_bundle_run(dev: &Device, gsp_falcon: &GspLockdown<'_>) -> Result {
+    // GSP falcon does most of the work of resetting, so just wait for it to finish.
+    read_poll_timeout(
+        || {
+            // GSP register reads are not meaningful until the PRIV target mask is released.
+            if !gsp_falcon.priv_target_mask_released() {
+                return Ok(false);
+            }
+
+            gsp_falcon.is_riscv_halted()
+        },
+        |&halted| halted,
+        Delta::from_millis(10),
+        Delta::from_secs(5),
+    )
+    .map(|_| ())
+    .inspect_err(|_| dev_err!(dev, "GSP falcon failed to halt\n"))
+}
+
+/// `GpuHal::wait_gfw_boot_completion` of TU102 (gpu/hal/tu102.rs): a two-register
+/// condition computed in `op`.
+pub fn wait_gfw_boot_completion(priv_level_mask: &Register, gfw_boot: &Register) -> Result {
+    // TIMEOUT: arbitrarily large value. GFW starts running immediately after the GPU is put
+    // out of reset, and should complete in less time than that.
+    read_poll_timeout(
+        || {
+            Ok(
+                // Check that FWSEC has lowered its protection level before reading the
+                // GFW_BOOT status.
+                priv_level_mask.read() & 1 != 0 && gfw_boot.read() & 0xff == 0xff,
+            )
+        },
+        |&gfw_booted| gfw_booted,
+        Delta::from_millis(1),
+        Delta::from_secs(4),
+    )
+    .map(|_| ())
 }
