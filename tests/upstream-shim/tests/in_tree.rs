@@ -10,7 +10,8 @@ use upstream_shim::drivers::binder::Transaction;
 use upstream_shim::drivers::gsp::{
     boot_wait_riscv, fsp_unload_bundle_run, fsp_wait_secure_boot, shutdown_gsp,
     wait_for_gsp_lockdown_release, wait_gfw_boot_completion, Bar, Cmdq, DelayUsPayload, FspFalcon,
-    GspFalcon, GspLockdown, GspSequencer, RegPollPayload, FSP_BOOT_COMPLETE_STATUS_SUCCESS,
+    GspFalcon, GspLockdown, GspSequencer, RegPollPayload, FMC_BOOT_PARAMS_ADDR,
+    FSP_BOOT_COMPLETE_STATUS_SUCCESS,
 };
 use upstream_shim::drivers::sim::{Device, Register};
 use upstream_shim::drivers::tyr::{self, IoMem};
@@ -302,6 +303,16 @@ fn the_gh100_lockdown_and_unload_waits_and_the_fsp_message_wait() {
     };
     assert_eq!(wait_for_gsp_lockdown_release(&dev, &lockdown), Ok(()));
     assert_eq!(released.reads(), 3);
+    // The mailbox still holds the boot parameters' address: keep polling.
+    let clears = Register::new(FMC_BOOT_PARAMS_ADDR, 0, 40 * MS);
+    let lockdown = GspLockdown {
+        priv_mask: &released,
+        mailbox0: &clears,
+        halted: &zero,
+    };
+    assert_eq!(wait_for_gsp_lockdown_release(&dev, &lockdown), Ok(()));
+    // Read at 0, 10, 20, 30 and 40 ms (+ 2 us of bus time per poll).
+    assert_eq!(clears.reads(), 5);
     let failed = Register::new(0x17, 0x17, Delta::ZERO);
     let lockdown = GspLockdown {
         priv_mask: &released,

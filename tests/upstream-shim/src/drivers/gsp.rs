@@ -347,6 +347,15 @@ impl GspLockdown<'_> {
     }
 }
 
+/// The boot parameters' address, which `MAILBOX0` holds until GSP-FMC clears it.
+pub const FMC_BOOT_PARAMS_ADDR: u32 = 0xb007;
+
+/// Whether the poll may stop: lockdown released (`MAILBOX0` is 0) or a GSP-FMC error
+/// (anything but the boot parameters' address).
+fn lockdown_released_or_error(mbox0: u32) -> bool {
+    mbox0 != FMC_BOOT_PARAMS_ADDR
+}
+
 /// `wait_for_gsp_lockdown_release` (gsp/hal/gh100.rs): polls an `Option` that is
 /// `None` while the mailbox cannot be read, then `?` and `.ok_or(EIO)?`.
 pub fn wait_for_gsp_lockdown_release(dev: &Device, gsp_falcon: &GspLockdown<'_>) -> Result {
@@ -361,7 +370,7 @@ pub fn wait_for_gsp_lockdown_release(dev: &Device, gsp_falcon: &GspLockdown<'_>)
         },
         |mbox| match mbox {
             None => false,
-            Some(_) => true,
+            Some(mbox0) => lockdown_released_or_error(*mbox0),
         },
         Delta::from_millis(10),
         Delta::from_secs(30),
