@@ -15,16 +15,18 @@ const NANOS_PER_MICRO: i64 = NSEC_PER_USEC;
 const NANOS_PER_MILLI: i64 = NSEC_PER_MSEC;
 const NANOS_PER_SEC: i64 = NSEC_PER_SEC;
 
-/// `nanos / unit` rounded toward +∞, for a positive `unit`, without overflow: a
-/// positive dividend rounds up (`(nanos - 1) / unit + 1` cannot overflow), and
-/// truncating division already rounds a negative one up.
+/// `nanos / UNIT` rounded toward +∞, for a positive `UNIT`, without overflow: a
+/// positive dividend rounds up (`(nanos - 1) / UNIT + 1` cannot overflow), and
+/// truncating division already rounds a negative one up. Upstream's `as_micros_ceil`
+/// computes it the same way.
 #[inline]
-const fn ceil_div(nanos: i64, unit: i64) -> i64 {
-    if nanos > 0 {
-        (nanos - 1) / unit + 1
+const fn ceil_div<const UNIT: i64>(nanos: i64) -> i64 {
+    let (n, add) = if nanos > 0 {
+        (nanos - 1, 1)
     } else {
-        nanos / unit
-    }
+        (nanos, 0)
+    };
+    n / UNIT + add
 }
 
 /// A span of time in signed nanoseconds: the difference of two
@@ -212,7 +214,7 @@ impl Delta {
     /// ```
     #[inline]
     pub const fn as_micros_ceil(self) -> i64 {
-        ceil_div(self.value, NSEC_PER_USEC)
+        ceil_div::<NSEC_PER_USEC>(self.value)
     }
 
     /// The smallest number of whole milliseconds greater than or equal to the span
@@ -228,7 +230,7 @@ impl Delta {
     /// ```
     #[inline]
     pub const fn as_millis_ceil(self) -> i64 {
-        ceil_div(self.value, NSEC_PER_MSEC)
+        ceil_div::<NSEC_PER_MSEC>(self.value)
     }
 
     /// The span in whole milliseconds, **truncated toward zero**: 1.9 ms → 1 ms,
