@@ -124,14 +124,11 @@ proptest! {
     fn delta_unit_conversions_round_as_documented(nanos in any_i64()) {
         let d = Delta::from_nanos(nanos);
         let exact = i128::from(nanos);
-        // Upstream's formula: `nanos.saturating_add(999) / 1000`, truncating.
-        prop_assert_eq!(d.as_micros_ceil(), clamp(exact + 999) / 1_000);
-        // Which is the ceiling toward +infinity for every span from 0 up to
-        // i64::MAX - 999 ns (above, the saturating addition loses the last microsecond).
-        if (0..=i64::MAX - 999).contains(&nanos) {
-            let ceil = exact.div_euclid(1_000) + i128::from(exact.rem_euclid(1_000) != 0);
-            prop_assert_eq!(i128::from(d.as_micros_ceil()), ceil);
-        }
+        // The exact ceiling toward +infinity, for every span (upstream's true
+        // ceiling): no saturation near `i64::MAX`, and negatives round up too.
+        let ceil = |unit: i128| exact.div_euclid(unit) + i128::from(exact.rem_euclid(unit) != 0);
+        prop_assert_eq!(i128::from(d.as_micros_ceil()), ceil(1_000));
+        prop_assert_eq!(i128::from(d.as_millis_ceil()), ceil(1_000_000));
         // Truncation toward zero.
         prop_assert_eq!(i128::from(d.as_millis()), exact / 1_000_000);
         prop_assert_eq!(i128::from(d.as_secs()), exact / 1_000_000_000);

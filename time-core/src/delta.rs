@@ -15,6 +15,20 @@ const NANOS_PER_MICRO: i64 = NSEC_PER_USEC;
 const NANOS_PER_MILLI: i64 = NSEC_PER_MSEC;
 const NANOS_PER_SEC: i64 = NSEC_PER_SEC;
 
+/// `nanos / UNIT` rounded toward +∞, for a positive `UNIT`, without overflow: a
+/// positive dividend rounds up (`(nanos - 1) / UNIT + 1` cannot overflow), and
+/// truncating division already rounds a negative one up. Upstream's `as_micros_ceil`
+/// computes it the same way.
+#[inline]
+const fn ceil_div<const UNIT: i64>(nanos: i64) -> i64 {
+    let (n, add) = if nanos > 0 {
+        (nanos - 1, 1)
+    } else {
+        (nanos, 0)
+    };
+    n / UNIT + add
+}
+
 /// A span of time in signed nanoseconds: the difference of two
 /// [`Instant`](crate::Instant)s of one clock, a timeout, an interval.
 ///
@@ -35,27 +49,118 @@ const NANOS_PER_SEC: i64 = NSEC_PER_SEC;
 /// assert_eq!(Delta::MAX + Delta::from_nanos(1), Delta::MAX); // saturates, never wraps
 /// ```
 ///
+/// # The unit parameter
+///
+/// As upstream's, `Delta` has a unit parameter that defaults to nanoseconds: `Delta`
+/// is `Delta<Nsec>`, and everything above is about it. `Delta<Jiffy>` counts timer
+/// ticks in an `isize`, and has only [`Delta::from_jiffies`] and
+/// [`Delta::as_jiffies`], as upstream's. Code that never names the parameter, which
+/// is all code written before it existed, compiles unchanged: a path such as
+/// `Delta::from_millis` finds the one unit that has the method.
+///
+/// ```
+/// use time_core::{Delta, Jiffy, Nsec};
+/// let a: Delta = Delta::from_millis(3);
+/// let b: Delta<Nsec> = a; // the same type
+/// let ticks: Delta<Jiffy> = Delta::from_jiffies(3);
+/// assert_eq!((b.as_millis(), ticks.as_jiffies()), (3, 3));
+/// ```
+///
 /// # Invariants
 ///
 /// None beyond the `i64`: every value from `i64::MIN` to `i64::MAX` nanoseconds is a
-/// valid `Delta`, including negative ones.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Delta {
-    nanos: i64,
+/// valid `Delta`, including negative ones (for `Delta<Jiffy>`, every `isize`).
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Delta<U: TimeUnit = Nsec> {
+    value: U::Repr,
+}
+
+mod sealed {
+    /// Only this crate's units implement [`TimeUnit`](super::TimeUnit).
+    pub trait Sealed {}
+    impl Sealed for super::Nsec {}
+    impl Sealed for super::Jiffy {}
+}
+
+/// The unit a [`Delta`] counts in, with the integer it counts with: upstream's
+/// `kernel::time::TimeUnit`. Sealed: the units are [`Nsec`] and [`Jiffy`].
+pub trait TimeUnit: sealed::Sealed {
+    /// The integer type of a span in this unit.
+    type Repr: Copy + Eq + Ord + core::hash::Hash + fmt::Debug;
+}
+
+/// Nanoseconds, the unit of a plain [`Delta`] (`Delta<Nsec>`): an `i64` count,
+/// negative, zero or positive. Uninhabited: a unit is only ever a type parameter.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Nsec {}
+
+impl TimeUnit for Nsec {
+    type Repr = i64;
+}
+
+/// Jiffies, the timer tick (`1/HZ` seconds): a `Delta<Jiffy>` is an `isize` count,
+/// negative, zero or positive, as upstream's. Uninhabited, as [`Nsec`].
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Jiffy {}
+
+impl TimeUnit for Jiffy {
+    type Repr = isize;
+}
+
+impl Delta<Jiffy> {
+    /// A span of `jiffies` timer ticks (upstream's `Delta::<Jiffy>::from_jiffies`).
+    ///
+    /// ```
+    /// use time_core::{Delta, Jiffy};
+    /// let timeout: Delta<Jiffy> = Delta::from_jiffies(12);
+    /// assert_eq!(timeout.as_jiffies(), 12);
+    /// ```
+    #[inline]
+    pub const fn from_jiffies(jiffies: isize) -> Self {
+        Delta { value: jiffies }
+    }
+
+    /// The span in timer ticks (upstream's `Delta::<Jiffy>::as_jiffies`).
+    #[inline]
+    pub const fn as_jiffies(self) -> isize {
+        self.value
+    }
+}
+
+/// `Delta<Jiffy>(12)`.
+///
+/// ```
+/// # use time_core::Delta;
+/// assert_eq!(format!("{:?}", Delta::from_jiffies(-3)), "Delta<Jiffy>(-3)");
+/// ```
+impl fmt::Debug for Delta<Jiffy> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Delta<Jiffy>({})", self.value)
+    }
+}
+
+/// [`Delta::ZERO`]. Only for nanoseconds, so that `Delta::default()` needs no
+/// annotation.
+impl Default for Delta {
+    #[inline]
+    fn default() -> Self {
+        Delta::ZERO
+    }
 }
 
 impl Delta {
     /// No time at all.
-    pub const ZERO: Self = Delta { nanos: 0 };
+    pub const ZERO: Self = Delta { value: 0 };
     /// The longest span: `i64::MAX` nanoseconds, about 292 years.
-    pub const MAX: Self = Delta { nanos: i64::MAX };
+    pub const MAX: Self = Delta { value: i64::MAX };
     /// The most negative span: `i64::MIN` nanoseconds.
-    pub const MIN: Self = Delta { nanos: i64::MIN };
+    pub const MIN: Self = Delta { value: i64::MIN };
 
     /// A span of `nanos` nanoseconds.
     #[inline]
     pub const fn from_nanos(nanos: i64) -> Self {
-        Delta { nanos }
+        Delta { value: nanos }
     }
 
     /// A span of `micros` microseconds, saturating at [`Delta::MIN`]/[`Delta::MAX`].
@@ -85,20 +190,18 @@ impl Delta {
     /// The span in nanoseconds.
     #[inline]
     pub const fn as_nanos(self) -> i64 {
-        self.nanos
+        self.value
     }
 
-    /// The span in microseconds, rounded up as the kernel's `kernel::time::Delta`
-    /// does: `(nanos + 999) / 1000`, with the addition saturating at `i64::MAX`
-    /// and the division truncating toward zero.
+    /// The smallest number of whole microseconds greater than or equal to the span:
+    /// the exact ceiling toward +∞, for every value.
     ///
-    /// For a non-negative span this is the ceiling, except at the very top, where the
-    /// saturating addition makes [`Delta::MAX`] give `i64::MAX / 1000`
-    /// (9 223 372 036 854 775), one less than the exact ceiling. For a negative span
-    /// the truncating division rounds toward zero past the ceiling: −1 000 ns gives
-    /// 0 µs, −1 999 ns gives −1 µs. Both follow upstream exactly, so a value computed
-    /// here is the value a driver computes in the kernel; a timeout or a sleep is
-    /// never shortened by it, and the delay functions clamp negative spans anyway.
+    /// This is upstream's `as_micros_ceil` since its true-ceiling fix: a positive
+    /// span is rounded up, and a negative one truncated toward zero, which for
+    /// negatives is already the ceiling (−1 000 ns is −1 µs, −1 ns is 0 µs). The
+    /// usual `(nanos + 999) / 1000` is not used: its addition would saturate near
+    /// `i64::MAX` and drop the rounding, so [`Delta::MAX`] gives
+    /// 9 223 372 036 854 776 µs here, one more than `i64::MAX / 1000`.
     ///
     /// ```
     /// use time_core::Delta;
@@ -106,12 +209,28 @@ impl Delta {
     /// assert_eq!(Delta::from_nanos(1_000).as_micros_ceil(), 1);
     /// assert_eq!(Delta::from_nanos(1_001).as_micros_ceil(), 2);
     /// assert_eq!(Delta::from_nanos(-1).as_micros_ceil(), 0);
-    /// assert_eq!(Delta::from_nanos(-1_000).as_micros_ceil(), 0);
-    /// assert_eq!(Delta::MAX.as_micros_ceil(), i64::MAX / 1_000);
+    /// assert_eq!(Delta::from_nanos(-1_000).as_micros_ceil(), -1);
+    /// assert_eq!(Delta::MAX.as_micros_ceil(), 9_223_372_036_854_776);
     /// ```
     #[inline]
     pub const fn as_micros_ceil(self) -> i64 {
-        self.nanos.saturating_add(NSEC_PER_USEC - 1) / NSEC_PER_USEC
+        ceil_div::<NSEC_PER_USEC>(self.value)
+    }
+
+    /// The smallest number of whole milliseconds greater than or equal to the span
+    /// (upstream's `as_millis_ceil`): the exact ceiling toward +∞, as
+    /// [`Delta::as_micros_ceil`].
+    ///
+    /// ```
+    /// use time_core::Delta;
+    /// assert_eq!(Delta::from_nanos(1).as_millis_ceil(), 1);
+    /// assert_eq!(Delta::from_micros(1_500).as_millis_ceil(), 2);
+    /// assert_eq!(Delta::from_micros(-1_500).as_millis_ceil(), -1);
+    /// assert_eq!(Delta::MAX.as_millis_ceil(), 9_223_372_036_855);
+    /// ```
+    #[inline]
+    pub const fn as_millis_ceil(self) -> i64 {
+        ceil_div::<NSEC_PER_MSEC>(self.value)
     }
 
     /// The span in whole milliseconds, **truncated toward zero**: 1.9 ms → 1 ms,
@@ -124,37 +243,37 @@ impl Delta {
     /// ```
     #[inline]
     pub const fn as_millis(self) -> i64 {
-        self.nanos / NANOS_PER_MILLI
+        self.value / NANOS_PER_MILLI
     }
 
     /// The span in whole seconds, truncated toward zero.
     #[inline]
     pub const fn as_secs(self) -> i64 {
-        self.nanos / NANOS_PER_SEC
+        self.value / NANOS_PER_SEC
     }
 
     /// Whether the span is exactly zero.
     #[inline]
     pub const fn is_zero(self) -> bool {
-        self.nanos == 0
+        self.value == 0
     }
 
     /// Whether the span is negative (the end came before the start).
     #[inline]
     pub const fn is_negative(self) -> bool {
-        self.nanos < 0
+        self.value < 0
     }
 
     /// The absolute value, saturating: `Delta::MIN.abs()` is [`Delta::MAX`].
     #[inline]
     pub const fn abs(self) -> Self {
-        Delta::from_nanos(self.nanos.saturating_abs())
+        Delta::from_nanos(self.value.saturating_abs())
     }
 
     /// `self + other`, or `None` on overflow.
     #[inline]
     pub const fn checked_add(self, other: Self) -> Option<Self> {
-        match self.nanos.checked_add(other.nanos) {
+        match self.value.checked_add(other.value) {
             Some(nanos) => Some(Delta::from_nanos(nanos)),
             None => None,
         }
@@ -163,7 +282,7 @@ impl Delta {
     /// `self - other`, or `None` on overflow.
     #[inline]
     pub const fn checked_sub(self, other: Self) -> Option<Self> {
-        match self.nanos.checked_sub(other.nanos) {
+        match self.value.checked_sub(other.value) {
             Some(nanos) => Some(Delta::from_nanos(nanos)),
             None => None,
         }
@@ -172,7 +291,7 @@ impl Delta {
     /// `self * factor`, or `None` on overflow.
     #[inline]
     pub const fn checked_mul(self, factor: i64) -> Option<Self> {
-        match self.nanos.checked_mul(factor) {
+        match self.value.checked_mul(factor) {
             Some(nanos) => Some(Delta::from_nanos(nanos)),
             None => None,
         }
@@ -182,7 +301,7 @@ impl Delta {
     /// result overflows (`Delta::MIN / -1`).
     #[inline]
     pub const fn checked_div(self, divisor: i64) -> Option<Self> {
-        match self.nanos.checked_div(divisor) {
+        match self.value.checked_div(divisor) {
             Some(nanos) => Some(Delta::from_nanos(nanos)),
             None => None,
         }
@@ -191,19 +310,19 @@ impl Delta {
     /// `self + other`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `+` operator).
     #[inline]
     pub const fn saturating_add(self, other: Self) -> Self {
-        Delta::from_nanos(self.nanos.saturating_add(other.nanos))
+        Delta::from_nanos(self.value.saturating_add(other.value))
     }
 
     /// `self - other`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `-` operator).
     #[inline]
     pub const fn saturating_sub(self, other: Self) -> Self {
-        Delta::from_nanos(self.nanos.saturating_sub(other.nanos))
+        Delta::from_nanos(self.value.saturating_sub(other.value))
     }
 
     /// `self * factor`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `*` operator).
     #[inline]
     pub const fn saturating_mul(self, factor: i64) -> Self {
-        Delta::from_nanos(self.nanos.saturating_mul(factor))
+        Delta::from_nanos(self.value.saturating_mul(factor))
     }
 
     /// `self / divisor`, truncated toward zero, never panicking (the `/` operator):
@@ -222,15 +341,15 @@ impl Delta {
     #[inline]
     pub const fn saturating_div(self, divisor: i64) -> Self {
         if divisor == 0 {
-            return if self.nanos > 0 {
+            return if self.value > 0 {
                 Delta::MAX
-            } else if self.nanos < 0 {
+            } else if self.value < 0 {
                 Delta::MIN
             } else {
                 Delta::ZERO
             };
         }
-        Delta::from_nanos(self.nanos.saturating_div(divisor))
+        Delta::from_nanos(self.value.saturating_div(divisor))
     }
 
     /// `self % dividend`, with `dividend` in nanoseconds: the part of the span left
@@ -250,7 +369,7 @@ impl Delta {
     /// ```
     #[inline]
     pub const fn rem_nanos(self, dividend: i32) -> Self {
-        match self.nanos.checked_rem(dividend as i64) {
+        match self.value.checked_rem(dividend as i64) {
             Some(nanos) => Delta::from_nanos(nanos),
             None => Delta::ZERO,
         }
@@ -324,7 +443,7 @@ impl Div for Delta {
     /// ```
     #[inline]
     fn div(self, divisor: Delta) -> i64 {
-        self.saturating_div(divisor.nanos).nanos
+        self.saturating_div(divisor.value).value
     }
 }
 
@@ -334,7 +453,7 @@ impl Neg for Delta {
     /// Saturating negation: `-Delta::MIN` is [`Delta::MAX`].
     #[inline]
     fn neg(self) -> Delta {
-        Delta::from_nanos(self.nanos.saturating_neg())
+        Delta::from_nanos(self.value.saturating_neg())
     }
 }
 
@@ -397,7 +516,7 @@ pub(crate) fn write_nanos(f: &mut fmt::Formatter<'_>, nanos: i64) -> fmt::Result
 /// `us` (ASCII, as kernel logs prefer).
 impl fmt::Display for Delta {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_nanos(f, self.nanos)
+        write_nanos(f, self.value)
     }
 }
 
@@ -411,7 +530,7 @@ impl fmt::Display for Delta {
 impl fmt::Debug for Delta {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Delta(")?;
-        write_nanos(f, self.nanos)?;
+        write_nanos(f, self.value)?;
         f.write_str(")")
     }
 }
@@ -470,7 +589,7 @@ impl TryFrom<Delta> for Duration {
     /// assert!(Duration::try_from(Delta::from_nanos(-1)).is_err());
     /// ```
     fn try_from(delta: Delta) -> Result<Self, Self::Error> {
-        u64::try_from(delta.nanos)
+        u64::try_from(delta.value)
             .map(Duration::from_nanos)
             .map_err(|_| NegativeDelta)
     }
@@ -495,28 +614,50 @@ mod tests {
 
     #[test]
     fn rounding_of_unit_conversions() {
-        for (nanos, ceil_us, ms) in [
-            (0, 0, 0),
-            (1, 1, 0),
-            (-1, 0, 0),
-            (999, 1, 0),
-            (1_000, 1, 0),
-            (1_001, 2, 0),
-            (-999, 0, 0),
-            (-1_000, 0, 0),
-            (-1_001, 0, 0),
-            (-1_500, 0, 0),
-            (-1_999, -1, 0),
-            (-2_000, -1, 0),
-            (1_999_999, 2_000, 1),
-            (-1_999_999, -1_999, -1),
-            (i64::MAX - 999, 9_223_372_036_854_775, 9_223_372_036_854),
-            (i64::MAX, 9_223_372_036_854_775, 9_223_372_036_854),
-            (i64::MIN, -9_223_372_036_854_774, -9_223_372_036_854),
+        // The exact ceiling toward +infinity, also for negatives and at the `i64`
+        // edges (upstream since its true-ceiling fix; before it, −1 000 ns gave 0 µs
+        // and `i64::MAX` ns one microsecond less).
+        for (nanos, ceil_us, ms, ceil_ms) in [
+            (0, 0, 0, 0),
+            (1, 1, 0, 1),
+            (-1, 0, 0, 0),
+            (999, 1, 0, 1),
+            (1_000, 1, 0, 1),
+            (1_001, 2, 0, 1),
+            (-999, 0, 0, 0),
+            (-1_000, -1, 0, 0),
+            (-1_001, -1, 0, 0),
+            (-1_500, -1, 0, 0),
+            (-1_999, -1, 0, 0),
+            (-2_000, -2, 0, 0),
+            (1_000_000, 1_000, 1, 1),
+            (1_000_001, 1_001, 1, 2),
+            (1_999_999, 2_000, 1, 2),
+            (-1_000_000, -1_000, -1, -1),
+            (-1_999_999, -1_999, -1, -1),
+            (
+                i64::MAX - 999,
+                9_223_372_036_854_775,
+                9_223_372_036_854,
+                9_223_372_036_855,
+            ),
+            (
+                i64::MAX,
+                9_223_372_036_854_776,
+                9_223_372_036_854,
+                9_223_372_036_855,
+            ),
+            (
+                i64::MIN,
+                -9_223_372_036_854_775,
+                -9_223_372_036_854,
+                -9_223_372_036_854,
+            ),
         ] {
             let delta = Delta::from_nanos(nanos);
             assert_eq!(delta.as_micros_ceil(), ceil_us, "{nanos}");
             assert_eq!(delta.as_millis(), ms, "{nanos}");
+            assert_eq!(delta.as_millis_ceil(), ceil_ms, "{nanos}");
         }
         assert_eq!(Delta::from_millis(-2_500).as_secs(), -2);
     }
@@ -591,6 +732,20 @@ mod tests {
             Delta::from_secs(1).checked_add(Delta::from_secs(1)),
             Some(Delta::from_secs(2))
         );
+    }
+
+    #[test]
+    fn the_unit_parameter_costs_nothing_and_defaults_to_nanoseconds() {
+        assert_eq!(size_of::<Delta>(), size_of::<i64>());
+        assert_eq!(size_of::<Delta<Jiffy>>(), size_of::<isize>());
+        let plain: Delta = Delta::from_micros(2);
+        let explicit: Delta<Nsec> = plain;
+        assert_eq!(explicit, Delta::from_nanos(2_000));
+        assert_eq!(Delta::default(), Delta::ZERO);
+        let ticks = Delta::from_jiffies(-5);
+        assert!(ticks < Delta::from_jiffies(0));
+        assert_eq!(ticks.as_jiffies(), -5);
+        assert_eq!(Text::of_debug(ticks).as_str(), "Delta<Jiffy>(-5)");
     }
 
     #[test]

@@ -74,17 +74,31 @@ pub use clock::{
 pub use convert::ConvertsTo;
 pub use deadline::Deadline;
 pub use delta::{
-    Delta, DeltaOutOfRange, NegativeDelta, NSEC_PER_MSEC, NSEC_PER_SEC, NSEC_PER_USEC,
+    Delta, DeltaOutOfRange, Jiffy, NegativeDelta, Nsec, TimeUnit, NSEC_PER_MSEC, NSEC_PER_SEC,
+    NSEC_PER_USEC,
 };
 pub use instant::Instant;
 pub use table::{ClockInfo, ClockVisitor};
 
-/// The kernel's time unit of the timer tick: one jiffy is `1/HZ` seconds
-/// (`unsigned long`).
-pub type Jiffies = core::ffi::c_ulong;
+/// The kernel's time unit of the timer tick: one jiffy is `1/HZ` seconds.
+///
+/// The C type is `unsigned long`, and this is the kernel's Rust spelling of it:
+/// upstream's `Jiffies` is `crate::ffi::c_ulong`, which `rust/ffi.rs` defines as
+/// `usize` on every architecture (not `core::ffi::c_ulong`, which is `u64` on 64-bit
+/// Linux but `u32` on 64-bit Windows). So a `Jiffies` passes unchanged to a bindings
+/// function taking the kernel's `c_ulong`, as `rust/kernel/workqueue.rs` passes its
+/// `delay: Jiffies` to `queue_delayed_work_on`.
+///
+/// ```
+/// let delay: time_core::Jiffies = 12;
+/// let as_the_kernel_binds_it: usize = delay; // the kernel's `ffi::c_ulong`
+/// # let _ = as_the_kernel_binds_it;
+/// ```
+pub type Jiffies = usize;
 
-/// Milliseconds, as `msecs_to_jiffies` takes them (`unsigned int`).
-pub type Msecs = core::ffi::c_uint;
+/// Milliseconds, as `msecs_to_jiffies` takes them: the kernel's `ffi::c_uint`, which
+/// is `u32`.
+pub type Msecs = u32;
 
 #[doc = include_str!("../doc/declare_clocks.md")]
 pub use time_macros::declare_clocks;

@@ -6,6 +6,15 @@
 //! table's monotonic clock and the bindings' `fsleep`/`udelay`. Tests and other
 //! backends call them directly with their own sleep.
 //!
+//! The loops are generic over the error type: [`read_poll_timeout_with_error`] and
+//! [`read_poll_timeout_atomic_with_error`] return `Result<T, E>` for any `E`, with the
+//! value to return on a timeout passed in, and `op` returning the same `Result<T, E>`.
+//! That is how the kernel services return the kernel's own `Error` when the table's
+//! invocation names it (`error = crate::error`, see [`services`](crate::services)); a
+//! constant passed by value costs nothing once the loop is inlined. The
+//! `…_with` forms are these loops at this crate's [`Error`](crate::error::Error) and
+//! [`ETIMEDOUT`].
+//!
 //! C header: `include/linux/iopoll.h`.
 
 use crate::clock::MonotonicClock;
@@ -51,15 +60,67 @@ use crate::instant::Instant;
 /// ```
 #[inline]
 pub fn read_poll_timeout_with<C, Op, Cond, T>(
+    op: Op,
+    cond: Cond,
+    sleep_delta: Delta,
+    timeout_delta: Delta,
+    sleep: impl FnMut(Delta),
+) -> Result<T>
+where
+    C: MonotonicClock,
+    Op: FnMut() -> Result<T>,
+    Cond: FnMut(&T) -> bool,
+{
+    read_poll_timeout_with_error::<C, Op, Cond, T, _>(
+        op,
+        cond,
+        sleep_delta,
+        timeout_delta,
+        sleep,
+        ETIMEDOUT,
+    )
+}
+
+/// [`read_poll_timeout_with`] for any error type `E`: `op` returns `Result<T, E>`,
+/// its error is passed back as it is, and a timeout returns `timed_out`.
+///
+/// This is the loop the kernel services' `read_poll_timeout` runs, with `E` the error
+/// type the table's invocation chose (this crate's by default, the kernel's own with
+/// `error = crate::error`) and `timed_out` that type's `ETIMEDOUT`.
+///
+/// ```
+/// use time_core::{poll::read_poll_timeout_with_error, Delta};
+/// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
+/// # static NOW: AtomicI64 = AtomicI64::new(0);
+/// # #[unsafe(no_mangle)] extern "C" fn poll_err_doc_now() -> time_core::Ktime { NOW.load(Relaxed) }
+/// time_core::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_err_doc_now, monotonic: true } }
+///
+/// /// A driver's own error type, with its own "timed out".
+/// #[derive(Debug, PartialEq)]
+/// enum BusError { Nak, TimedOut }
+///
+/// let sleep = |d: Delta| { NOW.fetch_add(d.as_nanos(), Relaxed); };
+/// let never = read_poll_timeout_with_error::<Mono, _, _, u8, _>(
+///     || Ok(0), |s| *s == 1, Delta::from_micros(300), Delta::from_millis(1), sleep, BusError::TimedOut,
+/// );
+/// assert_eq!(never, Err(BusError::TimedOut));
+/// let nak = read_poll_timeout_with_error::<Mono, _, _, u8, _>(
+///     || Err(BusError::Nak), |_| true, Delta::ZERO, Delta::ZERO, sleep, BusError::TimedOut,
+/// );
+/// assert_eq!(nak, Err(BusError::Nak));
+/// ```
+#[inline]
+pub fn read_poll_timeout_with_error<C, Op, Cond, T, E>(
     mut op: Op,
     mut cond: Cond,
     sleep_delta: Delta,
     timeout_delta: Delta,
     mut sleep: impl FnMut(Delta),
-) -> Result<T>
+    timed_out: E,
+) -> core::result::Result<T, E>
 where
     C: MonotonicClock,
-    Op: FnMut() -> Result<T>,
+    Op: FnMut() -> core::result::Result<T, E>,
     Cond: FnMut(&T) -> bool,
 {
     let start = Instant::<C>::now();
@@ -69,7 +130,7 @@ where
             return Ok(value);
         }
         if start.elapsed() > timeout_delta {
-            return Err(ETIMEDOUT);
+            return Err(timed_out);
         }
         if !sleep_delta.is_zero() {
             sleep(sleep_delta);
@@ -102,14 +163,40 @@ where
 /// ```
 #[inline]
 pub fn read_poll_timeout_atomic_with<Op, Cond, T>(
+    op: Op,
+    cond: Cond,
+    delay_delta: Delta,
+    retry: usize,
+    delay: impl FnMut(Delta),
+) -> Result<T>
+where
+    Op: FnMut() -> Result<T>,
+    Cond: FnMut(&T) -> bool,
+{
+    read_poll_timeout_atomic_with_error(op, cond, delay_delta, retry, delay, ETIMEDOUT)
+}
+
+/// [`read_poll_timeout_atomic_with`] for any error type `E`: `op` returns
+/// `Result<T, E>`, its error is passed back as it is, and running out of attempts
+/// returns `timed_out`.
+///
+/// ```
+/// use time_core::{poll::read_poll_timeout_atomic_with_error, Delta};
+/// let result: Result<u8, &str> =
+///     read_poll_timeout_atomic_with_error(|| Ok(0), |_| false, Delta::ZERO, 3, |_| {}, "timed out");
+/// assert_eq!(result, Err("timed out"));
+/// ```
+#[inline]
+pub fn read_poll_timeout_atomic_with_error<Op, Cond, T, E>(
     mut op: Op,
     mut cond: Cond,
     delay_delta: Delta,
     retry: usize,
     mut delay: impl FnMut(Delta),
-) -> Result<T>
+    timed_out: E,
+) -> core::result::Result<T, E>
 where
-    Op: FnMut() -> Result<T>,
+    Op: FnMut() -> core::result::Result<T, E>,
     Cond: FnMut(&T) -> bool,
 {
     for _ in 0..retry {
@@ -122,7 +209,7 @@ where
         }
         core::hint::spin_loop();
     }
-    Err(ETIMEDOUT)
+    Err(timed_out)
 }
 
 #[cfg(test)]

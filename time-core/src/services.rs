@@ -2,7 +2,7 @@
 //! jiffies items over the table's bindings module.
 //!
 //! With `kernel_services = true` at the top of `clocks.toml`, `declare_clocks!(…,
-//! bindings = PATH)` emits one [`__kernel_services!`](crate::__kernel_services)
+//! unsafe(bindings = PATH))` emits one [`__kernel_services!`](crate::__kernel_services)
 //! invocation, which expands, beside the clock types, to:
 //!
 //! - `msecs_to_jiffies` (with [`Jiffies`] and [`Msecs`]
@@ -25,7 +25,7 @@
 //! mod kernel {
 //!     pub mod time {
 //!         pub use time_core::*;
-//!         time_core::declare_clocks!("clocks.toml", bindings = crate::bindings);
+//!         time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
 //!     }
 //!     pub mod io { pub use super::time::poll; }
 //! }
@@ -33,6 +33,26 @@
 //!
 //! Without the key nothing is emitted, and a bindings module with only the clock
 //! getters keeps working.
+//!
+//! # The error type: `error = PATH`
+//!
+//! `read_poll_timeout` and `read_poll_timeout_atomic`, the services that can fail,
+//! return this crate's [`error::Result`](crate::error::Result) by default. The kernel
+//! crate names its own error module instead, with the one option
+//!
+//! ```text
+//! declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings), error = crate::error);
+//! ```
+//!
+//! and then they return `crate::error::Result<T>`, take an `op` returning it, and
+//! time out with `crate::error::code::ETIMEDOUT`, exactly as upstream's
+//! `kernel::io::poll` does: driver code that propagates the kernel's `Result` with `?`,
+//! returns `read_poll_timeout(…).map(|_| ())`, or polls a fallible register read
+//! compiles unchanged. `PATH` must start at the crate root (`crate::…` or `::…`), and
+//! name a module with `Result<T>` (an alias with the error as its default second
+//! parameter) and `code::ETIMEDOUT` (a constant of that error). It costs nothing: the
+//! loops of [`poll`](crate::poll) are generic over the error, and the timeout value is
+//! a constant the inlined loop returns. Nothing else changes with it.
 
 //!
 //! The services hang off a type of their own that the template declares,
@@ -78,19 +98,32 @@ pub unsafe trait KernelServices: Sized + 'static {
 ///
 /// ```text
 /// __kernel_services! { bindings = PATH; clock = NAME; }
+/// __kernel_services! { bindings = PATH; clock = NAME; error = ERROR_PATH; }
 /// ```
 ///
 /// `NAME` is the table's monotonic clock that `read_poll_timeout` measures on.
+/// `ERROR_PATH` (the macro's `error = …` option) is the module whose `Result<T>` the
+/// services return, with `code::ETIMEDOUT` of its `Error` on a timeout: the kernel's
+/// `crate::error`. Without it, this crate's [`error`](crate::error) module.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kernel_services {
-    (bindings = :: $($path:ident)::+; clock = $clock:ident;) => {
-        $crate::__kernel_services! { @expand [:: $($path)::+] $clock }
+    (bindings = :: $($path:ident)::+; $($rest:tt)*) => {
+        $crate::__kernel_services! { @error [:: $($path)::+] $($rest)* }
     };
-    (bindings = $($path:ident)::+; clock = $clock:ident;) => {
-        $crate::__kernel_services! { @expand [$($path)::+] $clock }
+    (bindings = $($path:ident)::+; $($rest:tt)*) => {
+        $crate::__kernel_services! { @error [$($path)::+] $($rest)* }
     };
-    (@expand [$($b:tt)+] $clock:ident) => {
+    (@error [$($b:tt)+] clock = $clock:ident;) => {
+        $crate::__kernel_services! { @expand [$($b)+] $clock [$crate::error] }
+    };
+    (@error [$($b:tt)+] clock = $clock:ident; error = :: $($e:ident)::+;) => {
+        $crate::__kernel_services! { @expand [$($b)+] $clock [:: $($e)::+] }
+    };
+    (@error [$($b:tt)+] clock = $clock:ident; error = $($e:ident)::+;) => {
+        $crate::__kernel_services! { @expand [$($b)+] $clock [$($e)::+] }
+    };
+    (@expand [$($b:tt)+] $clock:ident [$($e:tt)+]) => {
         /// The kernel services of this clock table over its bindings module: the type
         /// that the C functions hang off (`hrtimer::HrTimer<T>` is
         /// `time_core::hrtimer::HrTimer<T, kernel_services::Services>`).
@@ -142,49 +175,52 @@ macro_rules! __kernel_services {
         pub mod poll {
             /// Polls `op` until `cond` accepts its value, `op` fails, or more than
             /// `timeout_delta` has passed on the table's monotonic clock, sleeping
-            /// `sleep_delta` with `fsleep` between polls; a timeout is `ETIMEDOUT`.
-            /// See `time_core::poll::read_poll_timeout_with`.
+            /// `sleep_delta` with `fsleep` between polls; a timeout is `ETIMEDOUT`
+            /// (of the invocation's `error` module). See
+            /// `time_core::poll::read_poll_timeout_with_error`.
             #[inline]
             pub fn read_poll_timeout<Op, Cond, T>(
                 op: Op,
                 cond: Cond,
                 sleep_delta: $crate::Delta,
                 timeout_delta: $crate::Delta,
-            ) -> $crate::error::Result<T>
+            ) -> $($e)+::Result<T>
             where
-                Op: $crate::__private::core::ops::FnMut() -> $crate::error::Result<T>,
+                Op: $crate::__private::core::ops::FnMut() -> $($e)+::Result<T>,
                 Cond: $crate::__private::core::ops::FnMut(&T) -> $crate::__private::bool,
             {
-                $crate::poll::read_poll_timeout_with::<super::$clock, Op, Cond, T>(
+                $crate::poll::read_poll_timeout_with_error::<super::$clock, Op, Cond, T, _>(
                     op,
                     cond,
                     sleep_delta,
                     timeout_delta,
                     super::delay::fsleep,
+                    $($e)+::code::ETIMEDOUT,
                 )
             }
 
             /// Polls `op` at most `retry` times until `cond` accepts its value or `op`
             /// fails, busy-waiting `delay_delta` with `udelay` between polls; running
-            /// out of attempts is `ETIMEDOUT`. For atomic context. See
-            /// `time_core::poll::read_poll_timeout_atomic_with`.
+            /// out of attempts is `ETIMEDOUT` (of the invocation's `error` module). For
+            /// atomic context. See `time_core::poll::read_poll_timeout_atomic_with_error`.
             #[inline]
             pub fn read_poll_timeout_atomic<Op, Cond, T>(
                 op: Op,
                 cond: Cond,
                 delay_delta: $crate::Delta,
                 retry: $crate::__private::core::primitive::usize,
-            ) -> $crate::error::Result<T>
+            ) -> $($e)+::Result<T>
             where
-                Op: $crate::__private::core::ops::FnMut() -> $crate::error::Result<T>,
+                Op: $crate::__private::core::ops::FnMut() -> $($e)+::Result<T>,
                 Cond: $crate::__private::core::ops::FnMut(&T) -> $crate::__private::bool,
             {
-                $crate::poll::read_poll_timeout_atomic_with(
+                $crate::poll::read_poll_timeout_atomic_with_error(
                     op,
                     cond,
                     delay_delta,
                     retry,
                     super::delay::udelay,
+                    $($e)+::code::ETIMEDOUT,
                 )
             }
         }
@@ -216,7 +252,7 @@ macro_rules! __kernel_services {
             // SAFETY: every function below is the bindings module's C function of the
             // same name, called with the kernel's argument types, and `MAX_UDELAY_MS`
             // is the module's constant. That the module holds the kernel's functions is
-            // what `bindings = PATH` asserts (see issue 21, item 3).
+            // what the invocation's `unsafe(bindings = PATH)` vouches for.
             unsafe impl $crate::services::KernelServices for kernel_services::Services {
                 const MAX_UDELAY_MS: $crate::__private::core::primitive::u32 =
                     $($b)+::MAX_UDELAY_MS as $crate::__private::core::primitive::u32;

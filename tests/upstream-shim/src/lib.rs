@@ -1,28 +1,57 @@
-//! Driver code written against upstream's `kernel::time` and `kernel::io::poll` paths
-//! and signatures, compiled through exactly the shim of issue 13 and run on the host
-//! C side of `kernel-integration` (its timekeeper, hrtimer base and delays).
+//! Driver code written as upstream writes it against `kernel::time`,
+//! `kernel::io::poll` and `kernel::error`, compiled through the shim and run on the
+//! host C side of `kernel-integration` (its timekeeper, hrtimer base and delays).
 //!
-//! [`kernel`] is the whole of what a kernel tree writes by hand; `bindings` stands for
-//! the kernel's bindgen crate. The drivers in [`drivers`] are written fresh in the
-//! shape of upstream's users: a PHY that waits for its firmware (qt2025), a GPU engine
-//! that waits for its memory scrubbing (nova-core), a GPU reset (tyr) and a periodic
-//! completion timer (rnull). Each starts with `use crate::kernel;`, which in a
-//! kernel tree is the `kernel` crate in the extern prelude.
+//! [`kernel`] is what a kernel tree would have: its `time` module is the whole of
+//! what the kernel crate writes for this project, one `declare_clocks!` with
+//! `error = crate::kernel::error`; `error`, `ffi`, `prelude` and `workqueue` stand
+//! for the kernel crate's own modules of those names, in their shapes, so that
+//! upstream's drivers compile here as written. `bindings` stands for the kernel's
+//! bindgen crate. The drivers in [`drivers`] carry upstream's in-tree call sites
+//! over simulated hardware: nova-core's falcon and GSP waits, tyr's GPU reset, the
+//! qt2025 PHY probe, binder's transaction timestamps, and a periodic completion timer
+//! (rnull). Each starts with `use crate::kernel;`, which in a kernel tree is the
+//! `kernel` crate in the extern prelude.
 
 /// The kernel's bindgen output (`rust/bindings`): here, `kernel-integration`'s.
 pub use kernel_integration::bindings;
 
-/// The shim: upstream's `kernel::time` and `kernel::io::poll` from one table.
+/// The kernel crate, as far as upstream's time users reach into it.
 pub mod kernel {
-    /// Upstream's `kernel::time`.
+    pub mod error;
+    pub mod ffi;
+    pub mod prelude;
+    pub mod workqueue;
+
+    /// Upstream's `kernel::time`: the one invocation, with the kernel's error type.
     pub mod time {
         pub use time_core::*;
-        time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
+        time_core::declare_clocks!(
+            "clocks.toml",
+            unsafe(bindings = crate::bindings),
+            error = crate::kernel::error
+        );
     }
     /// Upstream's `kernel::io`.
     pub mod io {
         pub use super::time::poll;
     }
+}
+
+/// `dev_err!(dev, "…", args)`: logs an error for a device (here, [`drivers::sim::Device`]).
+#[macro_export]
+macro_rules! dev_err {
+    ($dev:expr, $($fmt:tt)*) => {
+        $dev.log("err", ::core::format_args!($($fmt)*))
+    };
+}
+
+/// `dev_info!(dev, "…", args)`: logs information for a device.
+#[macro_export]
+macro_rules! dev_info {
+    ($dev:expr, $($fmt:tt)*) => {
+        $dev.log("info", ::core::format_args!($($fmt)*))
+    };
 }
 
 pub mod drivers;

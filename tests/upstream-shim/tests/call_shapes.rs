@@ -10,9 +10,9 @@ use kernel_integration::hrtimer::ArcHrTimer;
 use kernel_integration::timekeeper;
 use upstream_shim::kernel;
 
+use kernel::error::Result;
 use kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
 use kernel::time::delay::{fsleep, udelay};
-use kernel::time::error::Result;
 use kernel::time::hrtimer::{
     AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerInstant,
     HrTimerPointer, HrTimerRestart, HrTimerSlot, RelativeMode, ScopedHrTimerPointer,

@@ -1,45 +1,77 @@
-//! The drivers of `upstream_shim::drivers`, written against upstream's paths, run
+//! The drivers of `upstream_shim::drivers`, written as upstream writes them, run
 //! against simulated hardware on the test timekeeper: every sleep and register read
-//! lets its time pass, so each wait ends at an exact, checkable time.
+//! lets its time pass, so each wait ends at an exact, checkable time, and each error
+//! is the kernel's.
 
 use kernel_integration::timekeeper;
-use upstream_shim::drivers::falcon::{Falcon, MEM_SCRUBBING, RESET_COMPLETED};
+use upstream_shim::drivers::falcon::{select_core_ga102, Bar, Falcon, Ga102};
 use upstream_shim::drivers::heartbeat::Heartbeat;
-use upstream_shim::drivers::phy::Phy;
+use upstream_shim::drivers::phy::{Device, PhyQT2025};
 use upstream_shim::drivers::sim::Register;
-use upstream_shim::kernel::time::error::code::{EIO, ETIMEDOUT};
+use upstream_shim::kernel::error::code::{EIO, ENODEV, ETIMEDOUT};
 use upstream_shim::kernel::time::{Delta, Instant, Monotonic};
 
 const US: Delta = Delta::from_micros(1);
 const MS: Delta = Delta::from_millis(1);
 
+/// `HWCFG2` bits: memory scrubbing in progress, reset ready.
+const MEM_SCRUBBING: u32 = 1 << 12;
+const RESET_READY: u32 = 1 << 31;
+
 #[test]
-fn the_phy_probe_polls_every_50_ms_until_the_firmware_runs() {
+fn the_qt2025_probe_polls_every_50_ms_until_the_firmware_runs() {
     let _tk = timekeeper::test_mode();
     let start = Instant::<Monotonic>::now();
     let status = Register::new(0x10, 0x21, 120 * MS);
-    assert_eq!(Phy { status: &status }.probe(), Ok(0x21));
-    // fsleep(1 ms), then reads at 1 ms, 51 ms, 101 ms (still loading) and 151 ms,
-    // each taking 1 us of bus time.
+    let mut dev = Device {
+        hw_rev: 0xb3_01,
+        status: &status,
+    };
+    assert_eq!(PhyQT2025::probe(&mut dev), Ok(()));
+    // Reads at 0, 50, 100 ms (still loading) and 150 ms, each taking 1 us of bus time.
     assert_eq!(status.reads(), 4);
-    assert_eq!(start.elapsed(), 151 * MS + 4 * US);
+    assert_eq!(start.elapsed(), 150 * MS + 4 * US);
 }
 
 #[test]
-fn the_phy_probe_gives_up_after_3_s_and_passes_bus_errors_back() {
+fn the_qt2025_probe_gives_up_after_3_s_and_passes_bus_errors_back() {
     let _tk = timekeeper::test_mode();
     let start = Instant::<Monotonic>::now();
     let never = Register::new(0x00, 0x00, Delta::ZERO);
-    assert_eq!(Phy { status: &never }.probe(), Err(ETIMEDOUT));
-    // The poll starts at 1 ms and reads every 50 ms (+ 1 us of bus time): the 61st
-    // read, 3 s + 61 us into the poll, is the first past the 3 s timeout.
+    let mut dev = Device {
+        hw_rev: 0xb3_01,
+        status: &never,
+    };
+    assert_eq!(PhyQT2025::probe(&mut dev), Err(ETIMEDOUT));
+    // A read every 50 ms (+ 1 us of bus time): the 61st, 3 s + 61 us into the poll,
+    // is the first past the 3 s timeout.
     assert_eq!(never.reads(), 61);
-    assert_eq!(start.elapsed(), Delta::from_millis(3_001) + 61 * US);
+    assert_eq!(start.elapsed(), Delta::from_millis(3_000) + 61 * US);
 
+    // The MDIO read's own error comes back through `?`, unchanged.
     let flaky = Register::new(0x10, 0x21, Delta::ZERO);
     flaky.fail_next_reads(1);
-    assert_eq!(Phy { status: &flaky }.probe(), Err(EIO));
+    let mut dev = Device {
+        hw_rev: 0xb3_01,
+        status: &flaky,
+    };
+    assert_eq!(PhyQT2025::probe(&mut dev), Err(EIO));
     assert_eq!(flaky.reads(), 0);
+    // Another revision is refused before any poll.
+    let mut dev = Device {
+        hw_rev: 0xb2_00,
+        status: &flaky,
+    };
+    assert_eq!(PhyQT2025::probe(&mut dev), Err(ENODEV));
+}
+
+fn bar<'a>(hwcfg2: &'a Register, other: &'a Register) -> Bar<'a> {
+    Bar {
+        hwcfg2,
+        bcr_ctrl: other,
+        cpuctl: other,
+        dmatrfcmd: other,
+    }
 }
 
 #[test]
@@ -47,52 +79,71 @@ fn the_falcon_busy_polls_memory_scrubbing_by_bus_time() {
     let _tk = timekeeper::test_mode();
     let start = Instant::<Monotonic>::now();
     let hwcfg2 = Register::new(MEM_SCRUBBING, 0, 10 * US);
-    let irq = Register::new(0, RESET_COMPLETED, Delta::ZERO);
+    let other = Register::new(0, 0, Delta::ZERO);
     let falcon = Falcon {
-        hwcfg2: &hwcfg2,
-        irq_rawstat: &irq,
+        bar: bar(&hwcfg2, &other),
     };
-    assert_eq!(falcon.wait_mem_scrubbing(), Ok(()));
+    let hal = Ga102::<()>::new();
+    assert_eq!(hal.reset_wait_mem_scrubbing(&falcon), Ok(()));
     // No sleeps: each 1 us read moves the clock, the 10th sees the scrubbing done.
     assert_eq!((hwcfg2.reads(), start.elapsed()), (10, 10 * US));
 
     let stuck = Register::new(MEM_SCRUBBING, MEM_SCRUBBING, Delta::ZERO);
     let falcon = Falcon {
-        hwcfg2: &stuck,
-        irq_rawstat: &irq,
+        bar: bar(&stuck, &other),
     };
-    assert_eq!(falcon.wait_mem_scrubbing(), Err(ETIMEDOUT));
+    assert_eq!(hal.reset_wait_mem_scrubbing(&falcon), Err(ETIMEDOUT));
     assert_eq!(stuck.reads(), 20_001);
 }
 
 #[test]
-fn the_falcon_reset_wait_sleeps_a_millisecond_between_reads() {
+fn the_falcon_reset_ignores_a_missing_reset_ready_and_waits_for_scrubbing() {
     let _tk = timekeeper::test_mode();
     let start = Instant::<Monotonic>::now();
+    // RESET_READY never comes; scrubbing is done from the start.
     let hwcfg2 = Register::new(0, 0, Delta::ZERO);
-    let irq = Register::new(0, RESET_COMPLETED, 3 * MS);
+    let other = Register::new(0, 0, Delta::ZERO);
     let falcon = Falcon {
-        hwcfg2: &hwcfg2,
-        irq_rawstat: &irq,
+        bar: bar(&hwcfg2, &other),
     };
-    assert_eq!(falcon.wait_reset(), Ok(RESET_COMPLETED));
-    assert_eq!((irq.reads(), start.elapsed()), (4, 3 * MS + 4 * US));
+    assert_eq!(Ga102::<()>::new().reset_eng(&falcon), Ok(()));
+    // The ignored 150 us wait reads 151 times, then one scrubbing read.
+    assert_eq!((hwcfg2.reads(), start.elapsed()), (152, 152 * US));
 
-    let halted = Register::new(0, RESET_COMPLETED, 12 * US);
+    let ready = Register::new(RESET_READY, RESET_READY, Delta::ZERO);
     let falcon = Falcon {
-        hwcfg2: &hwcfg2,
-        irq_rawstat: &halted,
+        bar: bar(&ready, &other),
     };
-    // Reads at 1, 7 and 13 us (5 us udelay after each miss): the third sees it.
-    assert_eq!(falcon.wait_halted_atomic(), Ok(RESET_COMPLETED));
-    assert_eq!(halted.reads(), 3);
+    assert_eq!(Ga102::<()>::new().reset_eng(&falcon), Ok(()));
+    assert_eq!(ready.reads(), 2);
+}
+
+#[test]
+fn the_falcon_waits_for_its_core_its_halt_and_each_dma_transfer() {
+    let _tk = timekeeper::test_mode();
+    let hwcfg2 = Register::new(0, 0, Delta::ZERO);
+    let valid = Register::new(0, 1, 5 * US);
+    assert_eq!(select_core_ga102(&bar(&hwcfg2, &valid)), Ok(()));
+    assert_eq!(valid.reads(), 5);
     let never = Register::new(0, 0, Delta::ZERO);
+    assert_eq!(select_core_ga102(&bar(&hwcfg2, &never)), Err(ETIMEDOUT));
+    // 10 ms of 1 us reads, and the one past it.
+    assert_eq!(never.reads(), 10_001);
+
+    let halted = Register::new(0, 1 << 4, 3 * US);
     let falcon = Falcon {
-        hwcfg2: &hwcfg2,
-        irq_rawstat: &never,
+        bar: bar(&hwcfg2, &halted),
     };
-    assert_eq!(falcon.wait_halted_atomic(), Err(ETIMEDOUT));
-    assert_eq!(never.reads(), 10);
+    assert_eq!(falcon.wait_till_halted(), Ok(()));
+    assert_eq!(halted.reads(), 3);
+
+    // Idle from the start: one read per transfer, and `?` inside the loop.
+    let idle = Register::new(1 << 1, 1 << 1, Delta::ZERO);
+    let falcon = Falcon {
+        bar: bar(&hwcfg2, &idle),
+    };
+    assert_eq!(falcon.dma_wr(4), Ok(()));
+    assert_eq!(idle.reads(), 4);
 }
 
 #[test]

@@ -340,7 +340,7 @@ fn an_expiry_before_the_epoch_reaches_c_as_zero() {
 }
 
 /// This binary, again, under `valgrind --error-exitcode=1`: every test above with no
-/// invalid read or write (issue 21). Skipped, saying so, where valgrind is not
+/// invalid read or write. Skipped, saying so, where valgrind is not
 /// installed; `scripts/valgrind-hrtimer.sh` runs the other timer binaries too.
 #[test]
 fn the_timer_tests_run_clean_under_valgrind() {

@@ -6,7 +6,9 @@ use crate::env::Environment;
 use crate::expand::expand;
 use crate::input::{self, MacroInput, TableSource};
 use crate::model::{Backend, Options, Site};
-use crate::validate::{extern_getters_asserted, kernel_services_clock, validate};
+use crate::validate::{
+    error_module_has_services, extern_getters_asserted, kernel_services_clock, validate,
+};
 use proc_macro2::{Span, TokenStream};
 
 /// Expands `declare_clocks!(tokens)`; errors come out as `compile_error!`s next to
@@ -27,6 +29,7 @@ pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
                 &Site::Tokens(Span::call_site()),
                 &mut diagnostics,
             );
+            error_module_has_services(&options, options.kernel_services.as_ref(), &mut diagnostics);
             let services_clock = kernel_services_clock(
                 &declared,
                 &options,
@@ -86,6 +89,14 @@ fn from_file(
     let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
     extern_getters_asserted(&rows, options, &mut table_diagnostics);
     let declared = validate(rows, options, &Site::Table(0..0), &mut table_diagnostics);
+    error_module_has_services(
+        options,
+        options
+            .kernel_services
+            .as_ref()
+            .or(settings.kernel_services.as_ref()),
+        diagnostics,
+    );
     let services_clock = match (&options.kernel_services, settings.kernel_services) {
         (Some(_), Some(in_table)) => {
             table_diagnostics.error(
@@ -464,6 +475,36 @@ mod tests {
             errors.is_empty() && !out.contains("kernel_services !"),
             "{errors:?} {out}"
         );
+    }
+
+    #[test]
+    fn the_error_module_goes_to_the_kernel_services_and_needs_them() {
+        let table = format!("kernel_services = true\n\n{MONO}");
+        let (errors, out) = table_errors(
+            "services-error.toml",
+            &table,
+            quote!(, unsafe(bindings = b), error = crate::kernel::error),
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(
+            out.contains(
+                "kernel_services ! { bindings = b ; clock = Mono ; error = crate :: kernel :: error ; }"
+            ),
+            "{out}"
+        );
+        let (errors, out) = table_errors(
+            "no-services-error.toml",
+            MONO,
+            quote!(, unsafe(bindings = b), error = crate::error),
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains(
+                "`error` chooses the error type of the kernel services, and this table has none"
+            ),
+            "{errors:?}"
+        );
+        assert!(!out.contains("kernel_services !"), "{out}");
     }
 
     #[test]

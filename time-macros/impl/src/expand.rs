@@ -183,9 +183,15 @@ pub fn expand(
         }
     });
     let services = match (services_clock, &options.bindings) {
-        (Some(clock), Some(bindings)) => Some(quote! {
-            ::time_core::__private::kernel_services! { bindings = #bindings; clock = #clock; }
-        }),
+        (Some(clock), Some(bindings)) => {
+            let error = options
+                .error
+                .as_ref()
+                .map(|(error, _)| quote!(error = #error;));
+            Some(quote! {
+                ::time_core::__private::kernel_services! { bindings = #bindings; clock = #clock; #error }
+            })
+        }
         _ => None,
     };
     quote! {

@@ -34,9 +34,12 @@ pub const EXTERN_CONTRACT: &str =
      `unsafe(bindings = crate::bindings)`";
 /// Option key: how clocks are read (`kernel`, the default, or `posix`).
 pub const BACKEND: &str = "backend";
+/// Option key: the module of the error type the kernel services return,
+/// `error = crate::error` (the kernel crate's own).
+pub const ERROR: &str = "error";
 /// Every option the macro accepts (`kernel_services` only in the inline form: a table
 /// file says it at its top).
-pub const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, model::KERNEL_SERVICES];
+pub const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, model::KERNEL_SERVICES, ERROR];
 /// The backends `backend = …` accepts.
 pub const BACKENDS: &[&str] = &["kernel", "posix"];
 
@@ -225,6 +228,25 @@ fn parse_key_value(
                 );
             } else {
                 options.kernel_services = Some(Located::new(value.value, Site::Tokens(value.span)));
+            }
+        }
+        ERROR => {
+            let path: model::ModulePath = input.parse()?;
+            if !path.is_absolute() {
+                diagnostics.error(
+                    &Site::Tokens(key.span()),
+                    "the error module is named from the kernel services' own submodules, so its path must start at the crate root",
+                    "write it from the crate root, as `error = crate::error` or `error = ::kernel::error`",
+                );
+            }
+            if options.error.is_some() {
+                diagnostics.error(
+                    &Site::Tokens(key.span()),
+                    "`error` is given twice",
+                    "keep one `error = PATH`: the module with the `Error`, `Result` and `code::ETIMEDOUT` the kernel services return",
+                );
+            } else {
+                options.error = Some((path, key.span()));
             }
         }
         unknown => {
@@ -458,6 +480,38 @@ mod tests {
             errors[2].starts_with("unknown option `colour`")
                 && errors[2].contains("valid options are: bindings")
         );
+    }
+
+    #[test]
+    fn the_error_module_option() {
+        let (input, errors) = parse_ok(quote!(
+            "c.toml",
+            unsafe(bindings = crate::bindings),
+            error = crate::error
+        ));
+        assert!(errors.is_empty(), "{errors:?}");
+        let (error, _) = input.options.error.expect("error");
+        assert_eq!(quote!(#error).to_string(), "crate :: error");
+        let (input, errors) =
+            parse_ok(quote!(error = ::kernel::error; M { getter: g, monotonic: true }));
+        assert!(
+            errors.is_empty() && input.options.error.is_some(),
+            "{errors:?}"
+        );
+
+        let (_, errors) = parse_ok(quote!("c.toml", error = error, error = crate::b));
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].contains("its path must start at the crate root")
+                && errors[0].contains("`error = crate::error`"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].starts_with("`error` is given twice"),
+            "{errors:?}"
+        );
+        let (_, errors) = parse_ok(quote!("c.toml", eror = crate::error));
+        assert!(errors[0].contains("did you mean `error`?"), "{errors:?}");
     }
 
     #[test]

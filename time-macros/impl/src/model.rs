@@ -520,6 +520,10 @@ pub struct Options {
     /// `kernel_services = true`: also generate `delay`, `poll`, `hrtimer` and the
     /// jiffies items over the bindings module (inline option or the table's top-level key).
     pub kernel_services: Option<Located<bool>>,
+    /// `error = PATH`: the module whose `Error`, `Result` and `code::ETIMEDOUT` the
+    /// kernel services return (the kernel's `crate::error`), with where its key was
+    /// written; without it they return time-core's own.
+    pub error: Option<(ModulePath, Span)>,
 }
 
 /// A module path as `bindings = …` names it: `crate::bindings`, `::kernel::bindings`,
@@ -541,6 +545,14 @@ impl syn::parse::Parse for ModulePath {
                 Ident::parse_any,
             )?,
         })
+    }
+}
+
+impl ModulePath {
+    /// Whether the path names the same module from every module of the crate: it
+    /// starts with `::` or `crate`, as a path used inside generated submodules must.
+    pub fn is_absolute(&self) -> bool {
+        self.leading_colon.is_some() || self.segments.first().is_some_and(|first| first == "crate")
     }
 }
 

@@ -169,6 +169,27 @@ pub fn kernel_services_clock(
     clock.map(|clock| clock.name.clone())
 }
 
+/// `error = PATH` chooses the error type of the kernel services, so it needs them:
+/// reported at the `error` key when the invocation's table has no `kernel_services`
+/// (`services`: the option or the table's key).
+pub fn error_module_has_services(
+    options: &Options,
+    services: Option<&Located<bool>>,
+    diagnostics: &mut Diagnostics<'_>,
+) {
+    let Some((_, span)) = &options.error else {
+        return;
+    };
+    if !services.is_some_and(|services| services.value) {
+        diagnostics.error(
+            &Site::Tokens(*span),
+            "`error` chooses the error type of the kernel services, and this table has none",
+            "add `kernel_services = true` (at the top of the table, or as an option of the inline form), \
+             or remove `error`",
+        );
+    }
+}
+
 /// How to write the macro option `option` (`name = value`) in the form the row at
 /// `site` comes from: inline rows take options as leading `name = value;` items, the
 /// file form takes them after the table's path.

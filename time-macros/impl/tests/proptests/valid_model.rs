@@ -52,6 +52,7 @@ impl Table {
             backend_span: None,
             markers_only: false,
             unsafe_extern: (!self.bindings && !self.posix).then(Span::call_site),
+            error: None,
         }
     }
 

@@ -1,0 +1,5 @@
+//! What `use kernel::prelude::*;` brings into a driver, as far as the drivers here use
+//! it: the error type, `Result` and the errno constants, and the device log macros.
+
+pub use super::error::{code::*, Error, Result};
+pub use crate::{dev_err, dev_info};

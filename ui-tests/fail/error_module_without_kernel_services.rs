@@ -1,0 +1,17 @@
+// `error = PATH` chooses the error type of the kernel services: without them it is an
+// error at its key, not silently ignored.
+mod bindings {
+    pub unsafe fn ktime_get() -> i64 {
+        0
+    }
+}
+
+mod error {}
+
+time_core::declare_clocks! {
+    unsafe(bindings = crate::bindings);
+    error = crate::error;
+    Monotonic { getter: ktime_get, monotonic: true },
+}
+
+fn main() {}
