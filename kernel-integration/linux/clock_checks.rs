@@ -9,17 +9,31 @@
 //! module under QEMU and reads those lines from the serial console. A row added to
 //! `clocks.toml` is checked with no edit here: the per-clock checks go over the table
 //! with the generated `for_each_clock` and `CLOCKS`.
+//!
+//! Beyond module init, `/init` drives the module through `/proc/typed_clocks`
+//! ([`harness`]): a real S3 suspend ([`suspend`]), wall-clock steps ([`step`]), with
+//! reader kthreads on both CPUs throughout ([`smp`]); the count and the final
+//! `PASS`/`FAIL` are printed when the module is unloaded. [`zero_cost`] holds the
+//! typed/raw function pairs that `scripts/linux-test` disassembles.
 
 use core::fmt;
 use core::marker::PhantomData;
 use core::pin::{pin, Pin};
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
+use core::ffi::c_int;
 use kernel::prelude::*;
 use time_core::{
     ClockId, ClockSource, ClockVisitor, ConvertsTo, Delta, HrTimerClock, Instant, Ktime,
 };
 
+pub mod harness;
 pub mod kbind;
+mod rows;
+pub mod smp;
+mod step;
+mod suspend;
+mod timers;
+pub mod zero_cost;
 
 time_core::declare_clocks!("clocks.toml", bindings = crate::kbind);
 
@@ -31,13 +45,17 @@ module! {
     license: "GPL",
 }
 
-/// The module: all its work is the checks in `init`.
-struct TypedClocks;
+/// The module: the checks in `init`, the reader kthreads and the proc file it leaves
+/// running for `/init`'s suspend and steps, and the summary when it is unloaded.
+struct TypedClocks {
+    readers: c_int,
+}
 
 impl kernel::Module for TypedClocks {
     fn init(_module: &'static ThisModule) -> Result<Self> {
-        let mut checks = Checks::default();
+        let mut checks = Checks;
         pr_info!("{} clocks in clocks.toml\n", CLOCKS.len());
+        rows::rows_match_table(&mut checks);
         for_each_clock(&mut AgreesWithKernel(&mut checks));
         table_matches_types(&mut checks);
         for_each_clock(&mut NeverBackwards(&mut checks));
@@ -50,35 +68,53 @@ impl kernel::Module for TypedClocks {
         generated_delays(&mut checks);
         generated_poll(&mut checks);
         generated_hrtimers(&mut checks);
-        pr_info!(
-            "{} checks: {} passed, {} failed\n",
-            checks.passed + checks.failed,
-            checks.passed,
-            checks.failed
-        );
-        if checks.failed == 0 {
+        pr_info!("zero-cost pairs present: {}\n", zero_cost::touch() != 1);
+        // SAFETY: module init, before the proc file exists: nothing else runs here.
+        let readers = unsafe { harness::typed_clocks_readers_start() };
+        pr_info!("two CPUs: {} reader kthreads started\n", readers);
+        // SAFETY: creates the proc file; its handler calls `harness::typed_clocks_phase`.
+        if unsafe { harness::typed_clocks_proc_create() } != 0 {
+            // SAFETY: stops the readers started above.
+            unsafe { harness::typed_clocks_readers_stop() };
+            return Err(ENOMEM);
+        }
+        Ok(TypedClocks { readers })
+    }
+}
+
+impl Drop for TypedClocks {
+    fn drop(&mut self) {
+        // SAFETY: waits for a command in progress; none runs after this.
+        unsafe { harness::typed_clocks_proc_remove() };
+        // SAFETY: stops the readers started in `init`.
+        unsafe { harness::typed_clocks_readers_stop() };
+        timers::cancel_all();
+        let mut checks = Checks;
+        smp::report(&mut checks, self.readers);
+        let (passed, failed) = (PASSED.load(Ordering::Relaxed), FAILED.load(Ordering::Relaxed));
+        pr_info!("{} checks: {} passed, {} failed\n", passed + failed, passed, failed);
+        if failed == 0 {
             pr_info!("PASS\n");
         } else {
             pr_err!("FAIL\n");
         }
-        Ok(TypedClocks)
     }
 }
 
-/// The running count of checks, each reported on its own line.
-#[derive(Default)]
-struct Checks {
-    passed: u32,
-    failed: u32,
-}
+static PASSED: AtomicU32 = AtomicU32::new(0);
+static FAILED: AtomicU32 = AtomicU32::new(0);
+
+/// The running count of checks (module-wide: init, the proc commands and exit add
+/// to it), each reported on its own line.
+pub(crate) struct Checks;
 
 impl Checks {
-    fn check(&mut self, ok: bool, what: fmt::Arguments<'_>) {
+    pub(crate) fn check(&mut self, ok: bool, what: fmt::Arguments<'_>) {
         if ok {
-            self.passed += 1;
+            PASSED.fetch_add(1, Ordering::Relaxed);
             pr_info!("PASS {}\n", what);
         } else {
-            self.failed += 1;
+            FAILED.fetch_add(1, Ordering::Relaxed);
             pr_err!("FAIL {}\n", what);
         }
     }
@@ -119,7 +155,7 @@ fn kernel_reading(id: ClockId) -> Option<(&'static str, Ktime)> {
 /// coarse clock is the time of the last tick, and under an emulator on a loaded host
 /// ticks come late and in pairs (8 ms steps at HZ=250); clocks that differ in epoch
 /// (REALTIME against MONOTONIC) differ by far more.
-fn lag_allowed() -> Delta {
+pub(crate) fn lag_allowed() -> Delta {
     // SAFETY: `jiffies_to_usecs` converts a number; it has no preconditions.
     let usecs = unsafe { kbind::jiffies_to_usecs(25) };
     Delta::from_micros(i64::from(usecs))
