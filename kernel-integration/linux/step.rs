@@ -59,7 +59,7 @@ fn wall_clock_was_set(checks: &mut Checks, what: &str, before: &Snapshot, set: i
     checks.check(
         real >= set_ns && real - set_ns <= since + tick,
         format_args!(
-            "step {}: after `date -s @{}` CLOCK_REALTIME reads {} s + {} (at most {} after the set, plus a tick {}); the kernel's offs_real moved {}",
+            "{}: after `date -s @{}` CLOCK_REALTIME reads {} s + {} (at most {} after the set, plus a tick {}); the kernel's offs_real moved {}",
             what,
             set,
             set,
