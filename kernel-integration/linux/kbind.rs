@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! The bindings module that `declare_clocks!` calls (`bindings = crate::kbind`): every
+//! The bindings module that `declare_clocks!` calls (`unsafe(bindings = crate::kbind)`): every
 //! C function and constant a row of `clocks.toml`, the clock conversions or the kernel
 //! services may name, with the names and signatures of the kernel's own bindings.
 //!

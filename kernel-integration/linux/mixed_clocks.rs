@@ -12,7 +12,7 @@ use time_core::{Delta, Instant};
 
 pub mod kbind;
 
-time_core::declare_clocks!("clocks.toml", bindings = crate::kbind);
+time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::kbind));
 
 module! {
     type: MixedClocks,

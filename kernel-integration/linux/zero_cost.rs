@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Pairs of functions, the typed way and the raw C-style way, compiled by the
+//! kernel's rustc with the kernel's flags into `typed_clocks.ko`.
+//! `scripts/linux-test` disassembles the module (`llvm-objdump-14`) and requires
+//! each `typed_clocks_zc_<op>_typed` to be the same instruction sequence as
+//! `typed_clocks_zc_<op>_raw`, apart from symbol names.
+//!
+//! The raw side is what a C programmer writes with a bare `ktime_t` (`i64`) and the
+//! same arithmetic: time-core saturates where the kernel's `ktime_add_safe()` clamps,
+//! so the raw side saturates too. The `_c` functions are the kernel's plain
+//! `ktime_sub()`/`ktime_add()` (wrapping); the script prints their length beside the
+//! pairs but compares nothing with them: they compute something else on overflow.
+
+use crate::{delay, kbind, BootTime, Monotonic};
+use time_core::delay::FSLEEP_MAX;
+use time_core::{Delta, Instant, Ktime};
+
+/// Typed: `Instant::<Monotonic>::now()`.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_now_typed() -> Instant<Monotonic> {
+    Instant::now()
+}
+
+/// Raw: `ktime_get()`.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_now_raw() -> Ktime {
+    // SAFETY: not in NMI context; only reads timekeeping state.
+    unsafe { kbind::ktime_get() }
+}
+
+/// Typed: `a - b` of two instants of one clock.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_sub_typed(a: Instant<Monotonic>, b: Instant<Monotonic>) -> Delta {
+    a - b
+}
+
+/// Raw: `a - b` of two `ktime_t`, saturating.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_sub_raw(a: Ktime, b: Ktime) -> i64 {
+    a.saturating_sub(b)
+}
+
+/// C's `ktime_sub(a, b)`: wrapping (not compared).
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_sub_c(a: Ktime, b: Ktime) -> i64 {
+    a.wrapping_sub(b)
+}
+
+/// Typed: `a + d`.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_add_typed(a: Instant<Monotonic>, d: Delta) -> Instant<Monotonic> {
+    a + d
+}
+
+/// Raw: `a + d` of a `ktime_t` and nanoseconds, saturating.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_add_raw(a: Ktime, d: i64) -> Ktime {
+    a.saturating_add(d)
+}
+
+/// C's `ktime_add(a, d)`: wrapping (not compared).
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_add_c(a: Ktime, d: i64) -> Ktime {
+    a.wrapping_add(d)
+}
+
+/// Typed: `start.elapsed()`.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_elapsed_typed(start: Instant<Monotonic>) -> Delta {
+    start.elapsed()
+}
+
+/// Raw: `ktime_get() - start`, saturating, never negative.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_elapsed_raw(start: Ktime) -> i64 {
+    // SAFETY: as in `typed_clocks_zc_now_raw`.
+    let delta = unsafe { kbind::ktime_get() }.saturating_sub(start);
+    if delta < 0 {
+        0
+    } else {
+        delta
+    }
+}
+
+/// Typed: `mono.to_clock::<BootTime>()`.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_to_clock_typed(mono: Instant<Monotonic>) -> Instant<BootTime> {
+    mono.to_clock()
+}
+
+/// Raw: `ktime_mono_to_any(mono, TK_OFFS_BOOT)`.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_to_clock_raw(mono: Ktime) -> Ktime {
+    // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
+    unsafe { kbind::ktime_mono_to_any(mono, kbind::tk_offsets_TK_OFFS_BOOT) }
+}
+
+/// Typed: one step of `read_poll_timeout`'s loop after a rejected value (as in
+/// `time_core::poll::read_poll_timeout_with`): time out if more than `timeout`
+/// has elapsed since `start`, else sleep `sleep` (unless zero) and relax. `false`
+/// when timed out.
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_poll_step_typed(start: Instant<Monotonic>, sleep: Delta, timeout: Delta) -> bool {
+    if start.elapsed() > timeout {
+        return false;
+    }
+    if !sleep.is_zero() {
+        delay::fsleep(sleep);
+    }
+    core::hint::spin_loop();
+    true
+}
+
+/// Raw: the same step on bare nanoseconds, with `fsleep()`'s argument computed as
+/// time-core does (rounded up to microseconds, a negative or too long sleep clamped
+/// to `i32::MAX` microseconds).
+#[no_mangle]
+#[inline(never)]
+pub fn typed_clocks_zc_poll_step_raw(start: Ktime, sleep_ns: i64, timeout_ns: i64) -> bool {
+    // SAFETY: as in `typed_clocks_zc_now_raw`.
+    let elapsed = unsafe { kbind::ktime_get() }.saturating_sub(start);
+    let elapsed = if elapsed < 0 { 0 } else { elapsed };
+    if elapsed > timeout_ns {
+        return false;
+    }
+    if sleep_ns != 0 {
+        let max = FSLEEP_MAX.as_nanos();
+        let ns = if sleep_ns < 0 || sleep_ns > max { max } else { sleep_ns };
+        let usecs = ns.saturating_add(999) / 1000;
+        // SAFETY: `fsleep` may sleep; the caller is in process context.
+        unsafe { kbind::fsleep(usecs as u32 as _) };
+    }
+    core::hint::spin_loop();
+    true
+}
+
+/// Calls every function above once, so that none is only dead code to the reader;
+/// returns a value that depends on all of them.
+pub(crate) fn touch() -> i64 {
+    let now = typed_clocks_zc_now_typed();
+    let raw = typed_clocks_zc_now_raw();
+    let d = typed_clocks_zc_sub_typed(now, now).as_nanos()
+        + typed_clocks_zc_sub_raw(raw, raw)
+        + typed_clocks_zc_sub_c(raw, raw);
+    let a = typed_clocks_zc_add_typed(now, Delta::ZERO).to_ktime()
+        ^ typed_clocks_zc_add_raw(raw, 0)
+        ^ typed_clocks_zc_add_c(raw, 0);
+    let e = typed_clocks_zc_elapsed_typed(now).as_nanos() ^ typed_clocks_zc_elapsed_raw(raw);
+    let c = typed_clocks_zc_to_clock_typed(now).to_ktime() ^ typed_clocks_zc_to_clock_raw(raw);
+    let p = typed_clocks_zc_poll_step_typed(now, Delta::ZERO, Delta::from_secs(1))
+        & typed_clocks_zc_poll_step_raw(raw, 0, 1_000_000_000);
+    d ^ a ^ e ^ c ^ i64::from(p)
+}
