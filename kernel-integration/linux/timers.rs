@@ -91,7 +91,7 @@ impl<M: hrtimer::HrTimerMode> ModuleTimer<M> {
         // SAFETY: the place is a static's, writable and aligned, never moved, and not
         // reused before `exit` drops the timer in place; module init runs once, before
         // anything else uses it.
-        unsafe { hrtimer::HrTimer::new(Stamp::new()).init(self.timer.get().cast()) };
+        unsafe { hrtimer::HrTimer::new(Stamp::<M>::new()).init(self.timer.get().cast()) };
         self.ready.store(true, Ordering::Release);
     }
 
