@@ -182,15 +182,13 @@ fn parse_key_value(
                     BINDINGS_CONTRACT,
                 );
             }
-            if options.bindings.is_some() {
-                diagnostics.error(
-                    &Site::Tokens(key.span()),
-                    "`bindings` is given twice",
-                    "keep one `unsafe(bindings = PATH)`: the module that holds the C getters",
-                );
-            } else {
-                options.bindings = Some(path);
-            }
+            set_once(
+                &mut options.bindings,
+                path,
+                &key,
+                "keep one `unsafe(bindings = PATH)`: the module that holds the C getters",
+                diagnostics,
+            );
         }
         BACKEND => {
             let value = Ident::parse_any(input)?;
@@ -220,15 +218,13 @@ fn parse_key_value(
         }
         model::KERNEL_SERVICES => {
             let value: syn::LitBool = input.parse()?;
-            if options.kernel_services.is_some() {
-                diagnostics.error(
-                    &Site::Tokens(key.span()),
-                    "`kernel_services` is given twice",
-                    "keep one `kernel_services = true`",
-                );
-            } else {
-                options.kernel_services = Some(Located::new(value.value, Site::Tokens(value.span)));
-            }
+            set_once(
+                &mut options.kernel_services,
+                Located::new(value.value, Site::Tokens(value.span)),
+                &key,
+                "keep one `kernel_services = true`",
+                diagnostics,
+            );
         }
         ERROR => {
             let path: model::ModulePath = input.parse()?;
@@ -239,15 +235,13 @@ fn parse_key_value(
                     "write it from the crate root, as `error = crate::error` or `error = ::kernel::error`",
                 );
             }
-            if options.error.is_some() {
-                diagnostics.error(
-                    &Site::Tokens(key.span()),
-                    "`error` is given twice",
-                    "keep one `error = PATH`: the module with the `Error`, `Result` and `code::ETIMEDOUT` the kernel services return",
-                );
-            } else {
-                options.error = Some((path, key.span()));
-            }
+            set_once(
+                &mut options.error,
+                (path, key.span()),
+                &key,
+                "keep one `error = PATH`: the module with the `Error`, `Result` and `code::ETIMEDOUT` the kernel services return",
+                diagnostics,
+            );
         }
         unknown => {
             diagnostics.error(
@@ -308,6 +302,26 @@ fn parse_row(input: ParseStream<'_>, diagnostics: &mut Diagnostics<'_>) -> syn::
     row.had_errors = !row_errors.is_empty();
     diagnostics.keep(row_errors);
     Ok(row)
+}
+
+/// Stores `value` in `slot`, or reports the option `key` as given twice (keeping the
+/// first).
+fn set_once<T>(
+    slot: &mut Option<T>,
+    value: T,
+    key: &Ident,
+    help: &str,
+    diagnostics: &mut Diagnostics<'_>,
+) {
+    if slot.is_some() {
+        diagnostics.error(
+            &Site::Tokens(key.span()),
+            format_args!("`{key}` is given twice"),
+            help,
+        );
+    } else {
+        *slot = Some(value);
+    }
 }
 
 /// A value in an inline row, before its type is checked against its key.
