@@ -213,19 +213,30 @@ struct CapabilityLists {
     counts_suspend: TokenStream,
 }
 
+/// `path:LINE:COL: ` before a message about a table key written at `location` (empty
+/// for inline rows, whose errors the compiler places at their tokens).
+fn location_prefix(location: &str) -> String {
+    if location.is_empty() {
+        String::new()
+    } else {
+        format!("{location}: ")
+    }
+}
+
+/// A module path as the user writes it: `crate::bindings`.
+fn path_text(path: &ModulePath) -> String {
+    quote!(#path).to_string().replace(' ', "")
+}
+
 /// The message of the error when the bindings module has no function `getter`: where
 /// the row names it, and what is missing (a deprecation note, taken as written).
 fn missing_getter_message(clock: &Clock, bindings: &ModulePath, getter: &Ident) -> String {
-    let bindings = quote!(#bindings).to_string().replace(' ', "");
+    let bindings = path_text(bindings);
     let returns = match clock.returns {
         Returns::Ktime => "ktime_t",
         Returns::U64 => "u64",
     };
-    let at = if clock.getter_location.is_empty() {
-        String::new()
-    } else {
-        format!("{}: ", clock.getter_location)
-    };
+    let at = location_prefix(&clock.getter_location);
     format!(
         "{at}the bindings module `{bindings}` has no function `{getter}`: declare `{returns} {getter}(void);` \
          in the header bindgen reads, or fix the row's `getter`"
@@ -236,12 +247,8 @@ fn missing_getter_message(clock: &Clock, bindings: &ModulePath, getter: &Ident) 
 /// is not a function (a constant or a static of that name). It is a format string
 /// (`assert!`'s), so its braces are doubled.
 fn not_a_function_message(clock: &Clock, bindings: &ModulePath, getter: &Ident) -> String {
-    let bindings = quote!(#bindings).to_string().replace(' ', "");
-    let at = if clock.getter_location.is_empty() {
-        String::new()
-    } else {
-        format!("{}: ", clock.getter_location)
-    };
+    let bindings = path_text(bindings);
+    let at = location_prefix(&clock.getter_location);
     format!(
         "{at}`{getter}` of the bindings module `{bindings}` is not a function: the row's `getter` \
          must name the C function that reads the clock"
@@ -358,17 +365,10 @@ fn clockid_expr(clockid: &ClockId, options: &Options) -> TokenStream {
 /// (the bindings module, or `libc` with the posix backend) does not have it.
 fn missing_clockid_message(clock: &Clock, constant: &Ident, options: &Options) -> String {
     let module = match &options.bindings {
-        Some(bindings) => format!(
-            "the bindings module `{}`",
-            quote!(#bindings).to_string().replace(' ', "")
-        ),
+        Some(bindings) => format!("the bindings module `{}`", path_text(bindings)),
         None => "`libc`".to_owned(),
     };
-    let at = if clock.clockid_location.is_empty() {
-        String::new()
-    } else {
-        format!("{}: ", clock.clockid_location)
-    };
+    let at = location_prefix(&clock.clockid_location);
     format!(
         "{at}{module} has no clock id constant `{constant}`: fix the row's `clockid` (a constant \
          of that module, or an integer)"
@@ -396,16 +396,12 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
     // A stand-in for each offset constant, which the conversions' `use bindings::*`
     // shadows when the module has it; its use (the module lacks the constant) is a
     // denied deprecation naming the row, plus a type error no lint level can cap.
-    let module = quote!(#bindings).to_string().replace(' ', "");
+    let module = path_text(bindings);
     let stand_ins = clocks.iter().filter_map(|clock| {
         let Relation::Offset(offset) = &clock.relation else {
             return None;
         };
-        let at = if clock.offset_location.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", clock.offset_location)
-        };
+        let at = location_prefix(&clock.offset_location);
         let message = Literal::string(&format!(
             "{at}the bindings module `{module}` has no timekeeper offset `{offset}`: \
              generate `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`"
