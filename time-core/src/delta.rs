@@ -505,7 +505,9 @@ pub(crate) fn write_nanos(f: &mut fmt::Formatter<'_>, nanos: i64) -> fmt::Result
         return write!(f, "{sign}{whole}{unit}");
     }
     let mut width = digits;
-    while fraction.is_multiple_of(10) {
+    // `% 10` rather than `is_multiple_of` (Rust 1.87): the kernel's minimum is older.
+    #[allow(clippy::manual_is_multiple_of)]
+    while fraction % 10 == 0 {
         fraction /= 10;
         width -= 1;
     }

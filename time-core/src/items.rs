@@ -160,7 +160,7 @@ macro_rules! __clock_items {
                             // A function item is zero-sized; a constant or static of
                             // the getter's name is not, and is reported at the row.
                             const _: () = $crate::__private::core::assert!(
-                                $crate::__private::core::mem::size_of_val(&$bound_getter) == 0,
+                                $crate::__private::is_zero_sized(&$bound_getter),
                                 $not_a_function
                             );
                         )?

@@ -155,6 +155,14 @@ pub trait SealedSuspendCounting {}
 #[derive(Clone, Copy)]
 pub struct MissingGetter;
 
+/// Whether `value`'s type is zero-sized, as `size_of_val(value) == 0` (which is `const`
+/// only since Rust 1.85; the kernel's minimum is older). `size_of` is qualified: it is
+/// in the prelude only since Rust 1.80.
+#[allow(unused_qualifications)]
+pub const fn is_zero_sized<T>(_value: &T) -> bool {
+    core::mem::size_of::<T>() == 0
+}
+
 /// Seals [`ConvertsTo`]: only `declare_clocks!` implements it, between clocks that the
 /// table relates by a timekeeper offset.
 #[diagnostic::on_unimplemented(

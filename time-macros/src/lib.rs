@@ -26,6 +26,10 @@ pub fn declare_clocks(input: TokenStream) -> TokenStream {
     let env = Environment {
         manifest_dir: std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
         table_dir: std::env::var_os(time_macros_impl::TABLE_DIR_VAR).map(PathBuf::from),
+        // `Span::local_file` is Rust 1.88, newer than the kernel's minimum (the
+        // vendored `toml` crates need 1.85 already): the macro needs it to find a
+        // table beside the invoking file, as `include_str!` does.
+        #[allow(clippy::incompatible_msrv)]
         source_dir: proc_macro::Span::call_site()
             .local_file()
             .and_then(|file| file.parent().map(Path::to_path_buf)),

@@ -102,7 +102,12 @@ impl Environment {
         let shown = path.value();
         let site = Site::Tokens(path.span());
         let file = match self.resolve(Path::new(&shown)) {
-            Resolved::Found(file) => std::path::absolute(&file).unwrap_or(file),
+            // `std::path::absolute` without the call (it is Rust 1.79; the kernel's
+            // minimum is older): the process's working directory joined on.
+            Resolved::Found(file) if file.is_relative() => std::env::current_dir()
+                .map(|dir| dir.join(&file))
+                .unwrap_or(file),
+            Resolved::Found(file) => file,
             Resolved::Missing(tried) => {
                 // Name the build-dependent bases symbolically (their absolute paths differ
                 // between machines and build directories); the invoking file's directory is
