@@ -22,12 +22,13 @@ use core::pin::{pin, Pin};
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use core::ffi::c_int;
 use kernel::prelude::*;
-use time_core::{
-    ClockId, ClockSource, ClockVisitor, ConvertsTo, Delta, HrTimerClock, Instant, Ktime,
+use kernel::time::{
+    delay, for_each_clock, hrtimer, msecs_to_jiffies, poll, ClockId, ClockSource, ClockVisitor,
+    ConvertsTo, Delta, HrTimerClock, Instant, Ktime, CLOCKS,
 };
+use kernel::time::{BootTime, Monotonic, RealTime, Tai};
 
 pub mod harness;
-pub mod kbind;
 mod rows;
 pub mod smp;
 mod step;
@@ -35,7 +36,8 @@ mod suspend;
 mod timers;
 pub mod zero_cost;
 
-time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::kbind));
+/// The kernel's bindings: the C functions the checks compare the typed clocks with.
+pub(crate) use kernel::bindings as kbind;
 
 module! {
     type: TypedClocks,
@@ -453,7 +455,7 @@ fn generated_delays(checks: &mut Checks) {
 /// module: a condition met after 20 ms returns its value, one never met times out with
 /// `ETIMEDOUT` no earlier than the timeout, and an error of `op` comes back as it is.
 fn generated_poll(checks: &mut Checks) {
-    use time_core::error::code::{EIO, ETIMEDOUT};
+    use kernel::error::code::{EIO, ETIMEDOUT};
     let start = Instant::<Monotonic>::now();
     let wait = Delta::from_millis(20);
     let met = poll::read_poll_timeout(

@@ -8,11 +8,7 @@
 //! instants on `Monotonic` must build.
 
 use kernel::prelude::*;
-use time_core::{Delta, Instant};
-
-pub mod kbind;
-
-time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::kbind));
+use kernel::time::{BootTime, Delta, Instant, Monotonic};
 
 module! {
     type: MixedClocks,

@@ -13,11 +13,12 @@
 //! names and order against `CLOCKS`.
 
 use crate::harness::tick_nsec;
-use crate::{kbind, Checks, CLOCKS};
+use crate::{kbind, Checks};
+use kernel::time::CLOCKS;
 use core::marker::PhantomData;
 use kernel::prelude::*;
-use time_core::{ClockSource, ClockVisitor, Delta, Instant, Ktime, Resolution};
-use time_core::{SettableClock, SuspendCountingClock};
+use kernel::time::{ClockSource, ClockVisitor, Delta, Instant, Ktime, Resolution};
+use kernel::time::{SettableClock, SuspendCountingClock};
 
 /// The number of rows.
 pub(crate) const N: usize = CLOCKS.len();
@@ -81,11 +82,11 @@ macro_rules! table_rows {
         /// Every row of the table, in table order, with the capabilities its type has.
         pub(crate) fn rows() -> [Row; N] {
             [$(Row {
-                name: <crate::$clock as ClockSource>::NAME,
-                monotonic: <crate::$clock as ClockSource>::MONOTONIC,
-                settable: (&Probe::<crate::$clock>(PhantomData)).settable(),
-                counts_suspend: (&Probe::<crate::$clock>(PhantomData)).counts_suspend(),
-                resolution: <crate::$clock as ClockSource>::RESOLUTION,
+                name: <kernel::time::$clock as ClockSource>::NAME,
+                monotonic: <kernel::time::$clock as ClockSource>::MONOTONIC,
+                settable: (&Probe::<kernel::time::$clock>(PhantomData)).settable(),
+                counts_suspend: (&Probe::<kernel::time::$clock>(PhantomData)).counts_suspend(),
+                resolution: <kernel::time::$clock as ClockSource>::RESOLUTION,
             }),*]
         }
     };
@@ -157,7 +158,7 @@ impl Snapshot {
             offs_boot: kernel_offset(kbind::tk_offsets_TK_OFFS_BOOT),
             offs_real: kernel_offset(kbind::tk_offsets_TK_OFFS_REAL),
         };
-        crate::for_each_clock(&mut Take(&mut snap, 0));
+        kernel::time::for_each_clock(&mut Take(&mut snap, 0));
         snap
     }
 

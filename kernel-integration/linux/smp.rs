@@ -15,7 +15,7 @@ use crate::Checks;
 use core::ffi::c_uint;
 use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use kernel::prelude::*;
-use time_core::{ClockSource, ClockVisitor, Delta, Instant};
+use kernel::time::{ClockSource, ClockVisitor, Delta, Instant};
 
 /// One clock's place in the sequence: the previous reading and its CPU, and counts.
 struct Slot {
@@ -92,7 +92,7 @@ pub extern "C" fn typed_clocks_reader_round(reader: c_uint) {
     let _ = reader;
     // SAFETY: returns the current CPU's number.
     let cpu = unsafe { typed_clocks_cpu() };
-    crate::for_each_clock(&mut Round { cpu, index: 0 });
+    kernel::time::for_each_clock(&mut Round { cpu, index: 0 });
 }
 
 /// After the readers stopped: one check per `monotonic = true` row, a report for the

@@ -10,9 +10,10 @@
 use crate::harness::tick_nsec;
 use crate::rows::{kernel_mono, rows_agree, Snapshot};
 use crate::timers;
-use crate::{kbind, Checks, Monotonic, RealTime};
+use crate::{kbind, Checks};
+use kernel::time::{Monotonic, RealTime};
 use kernel::prelude::*;
-use time_core::{Delta, Instant, Ktime, NSEC_PER_SEC};
+use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
 
 /// When the timers expire: `AbsoluteMode<RealTime>` at the wall time of `step-arm`
 /// plus this; each relative `Monotonic` timer this long after it is armed.
@@ -90,7 +91,7 @@ pub(crate) fn back(checks: &mut Checks, held: &mut Held, set: i64) {
     timers::wait_until(TIMER_AFTER + Delta::from_secs(1), || {
         timers::step_mono_back().runs > 0
     });
-    crate::delay::fsleep(Delta::from_nanos(tick_nsec() * 2));
+    kernel::time::delay::fsleep(Delta::from_nanos(tick_nsec() * 2));
     let real = timers::step_real();
     let m = timers::step_mono_back();
     let expiry = held.mono_back_armed + TIMER_AFTER;

@@ -13,9 +13,10 @@
 use crate::harness::{tick_nsec, typed_clocks_rtc_seconds};
 use crate::rows::{kernel_mono, kernel_offset, rows_agree, Snapshot};
 use crate::timers::{self, mono_at};
-use crate::{kbind, BootTime, Checks, Monotonic};
+use crate::{kbind, Checks};
+use kernel::time::{BootTime, Monotonic};
 use kernel::prelude::*;
-use time_core::{Delta, Instant, Ktime, NSEC_PER_SEC};
+use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
 
 /// How long after `suspend-arm` the two hrtimers expire. `/init` asks the RTC to wake
 /// the guest 4 RTC seconds after that, so at least 3 s pass asleep: the `BootTime`
@@ -51,7 +52,7 @@ fn rtc_edge() -> Option<Edge> {
     }
     let mut mono_low = kernel_mono();
     for _ in 0..2000 {
-        crate::delay::fsleep(Delta::from_millis(1));
+        kernel::time::delay::fsleep(Delta::from_millis(1));
         // SAFETY: as above.
         let now = unsafe { typed_clocks_rtc_seconds() };
         let mono_high = kernel_mono();
@@ -237,7 +238,7 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     // ... and for a 20 ms sleep after the resume: the garbage the types refuse.
     let start_c = kernel_mono();
     let start = mono_at(start_c);
-    crate::delay::fsleep(Delta::from_millis(20));
+    kernel::time::delay::fsleep(Delta::from_millis(20));
     // SAFETY: as above.
     let c_mix = unsafe { kbind::ktime_get_boottime() } - start_c;
     let typed = start.elapsed();

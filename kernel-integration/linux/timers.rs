@@ -9,13 +9,13 @@
 //! `raw_start`, whose contract the module upholds by cancelling at exit. Everything
 //! that touches the timer API is in this file.
 
-use crate::{hrtimer, BootTime, Monotonic, RealTime};
+use kernel::time::{hrtimer, BootTime, Monotonic, RealTime};
 use core::cell::UnsafeCell;
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 use core::pin::Pin;
 use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
-use time_core::{Delta, Instant, Ktime};
+use kernel::time::{Delta, Instant, Ktime};
 
 /// When a timer ran, on `Monotonic`, `BootTime` and `RealTime`, and how many times.
 pub(crate) struct Stamp<M> {
@@ -216,7 +216,7 @@ pub(crate) fn cancel_all() {
 pub(crate) fn wait_until(limit: Delta, done: impl Fn() -> bool) {
     let start = Instant::<Monotonic>::now();
     while !done() && start.elapsed() < limit {
-        crate::delay::fsleep(Delta::from_millis(1));
+        kernel::time::delay::fsleep(Delta::from_millis(1));
     }
 }
 

@@ -4,7 +4,9 @@
 //! kernel's rustc with the kernel's flags into `typed_clocks.ko`.
 //! `scripts/linux-test` disassembles the module (`llvm-objdump-14`) and requires
 //! each `typed_clocks_zc_<op>_typed` to be the same instruction sequence as
-//! `typed_clocks_zc_<op>_raw`, apart from symbol names.
+//! `typed_clocks_zc_<op>_raw`, apart from symbol names. Both sides keep the Rust ABI,
+//! spelled out (`extern "Rust"`) since they are `#[no_mangle]`: the pairs compare
+//! code as Rust callers get it.
 //!
 //! The raw side is what a C programmer writes with a bare `ktime_t` (`i64`) and the
 //! same arithmetic: time-core saturates where the kernel's `ktime_add_safe()` clamps,
@@ -12,21 +14,24 @@
 //! `ktime_sub()`/`ktime_add()` (wrapping); the script prints their length beside the
 //! pairs but compares nothing with them: they compute something else on overflow.
 
-use crate::{delay, kbind, BootTime, Monotonic};
-use time_core::delay::FSLEEP_MAX;
-use time_core::{Delta, Instant, Ktime};
+use crate::kbind;
+use kernel::time::{delay, BootTime, Monotonic};
+use kernel::time::{Delta, Instant, Ktime};
+
+/// The longest `fsleep`, as the raw side writes it: `i32::MAX` microseconds.
+const FSLEEP_MAX_NS: i64 = i32::MAX as i64 * 1000;
 
 /// Typed: `Instant::<Monotonic>::now()`.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_now_typed() -> Instant<Monotonic> {
+pub extern "Rust" fn typed_clocks_zc_now_typed() -> Instant<Monotonic> {
     Instant::now()
 }
 
 /// Raw: `ktime_get()`.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_now_raw() -> Ktime {
+pub extern "Rust" fn typed_clocks_zc_now_raw() -> Ktime {
     // SAFETY: not in NMI context; only reads timekeeping state.
     unsafe { kbind::ktime_get() }
 }
@@ -34,56 +39,56 @@ pub fn typed_clocks_zc_now_raw() -> Ktime {
 /// Typed: `a - b` of two instants of one clock.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_sub_typed(a: Instant<Monotonic>, b: Instant<Monotonic>) -> Delta {
+pub extern "Rust" fn typed_clocks_zc_sub_typed(a: Instant<Monotonic>, b: Instant<Monotonic>) -> Delta {
     a - b
 }
 
 /// Raw: `a - b` of two `ktime_t`, saturating.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_sub_raw(a: Ktime, b: Ktime) -> i64 {
+pub extern "Rust" fn typed_clocks_zc_sub_raw(a: Ktime, b: Ktime) -> i64 {
     a.saturating_sub(b)
 }
 
 /// C's `ktime_sub(a, b)`: wrapping (not compared).
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_sub_c(a: Ktime, b: Ktime) -> i64 {
+pub extern "Rust" fn typed_clocks_zc_sub_c(a: Ktime, b: Ktime) -> i64 {
     a.wrapping_sub(b)
 }
 
 /// Typed: `a + d`.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_add_typed(a: Instant<Monotonic>, d: Delta) -> Instant<Monotonic> {
+pub extern "Rust" fn typed_clocks_zc_add_typed(a: Instant<Monotonic>, d: Delta) -> Instant<Monotonic> {
     a + d
 }
 
 /// Raw: `a + d` of a `ktime_t` and nanoseconds, saturating.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_add_raw(a: Ktime, d: i64) -> Ktime {
+pub extern "Rust" fn typed_clocks_zc_add_raw(a: Ktime, d: i64) -> Ktime {
     a.saturating_add(d)
 }
 
 /// C's `ktime_add(a, d)`: wrapping (not compared).
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_add_c(a: Ktime, d: i64) -> Ktime {
+pub extern "Rust" fn typed_clocks_zc_add_c(a: Ktime, d: i64) -> Ktime {
     a.wrapping_add(d)
 }
 
 /// Typed: `start.elapsed()`.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_elapsed_typed(start: Instant<Monotonic>) -> Delta {
+pub extern "Rust" fn typed_clocks_zc_elapsed_typed(start: Instant<Monotonic>) -> Delta {
     start.elapsed()
 }
 
 /// Raw: `ktime_get() - start`, saturating, never negative.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_elapsed_raw(start: Ktime) -> i64 {
+pub extern "Rust" fn typed_clocks_zc_elapsed_raw(start: Ktime) -> i64 {
     // SAFETY: as in `typed_clocks_zc_now_raw`.
     let delta = unsafe { kbind::ktime_get() }.saturating_sub(start);
     if delta < 0 {
@@ -96,25 +101,25 @@ pub fn typed_clocks_zc_elapsed_raw(start: Ktime) -> i64 {
 /// Typed: `mono.to_clock::<BootTime>()`.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_to_clock_typed(mono: Instant<Monotonic>) -> Instant<BootTime> {
+pub extern "Rust" fn typed_clocks_zc_to_clock_typed(mono: Instant<Monotonic>) -> Instant<BootTime> {
     mono.to_clock()
 }
 
 /// Raw: `ktime_mono_to_any(mono, TK_OFFS_BOOT)`.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_to_clock_raw(mono: Ktime) -> Ktime {
+pub extern "Rust" fn typed_clocks_zc_to_clock_raw(mono: Ktime) -> Ktime {
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
     unsafe { kbind::ktime_mono_to_any(mono, kbind::tk_offsets_TK_OFFS_BOOT) }
 }
 
 /// Typed: one step of `read_poll_timeout`'s loop after a rejected value (as in
-/// `time_core::poll::read_poll_timeout_with`): time out if more than `timeout`
+/// `kernel::time::poll::read_poll_timeout_with`): time out if more than `timeout`
 /// has elapsed since `start`, else sleep `sleep` (unless zero) and relax. `false`
 /// when timed out.
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_poll_step_typed(start: Instant<Monotonic>, sleep: Delta, timeout: Delta) -> bool {
+pub extern "Rust" fn typed_clocks_zc_poll_step_typed(start: Instant<Monotonic>, sleep: Delta, timeout: Delta) -> bool {
     if start.elapsed() > timeout {
         return false;
     }
@@ -130,7 +135,7 @@ pub fn typed_clocks_zc_poll_step_typed(start: Instant<Monotonic>, sleep: Delta, 
 /// to `i32::MAX` microseconds).
 #[no_mangle]
 #[inline(never)]
-pub fn typed_clocks_zc_poll_step_raw(start: Ktime, sleep_ns: i64, timeout_ns: i64) -> bool {
+pub extern "Rust" fn typed_clocks_zc_poll_step_raw(start: Ktime, sleep_ns: i64, timeout_ns: i64) -> bool {
     // SAFETY: as in `typed_clocks_zc_now_raw`.
     let elapsed = unsafe { kbind::ktime_get() }.saturating_sub(start);
     let elapsed = if elapsed < 0 { 0 } else { elapsed };
@@ -138,7 +143,7 @@ pub fn typed_clocks_zc_poll_step_raw(start: Ktime, sleep_ns: i64, timeout_ns: i6
         return false;
     }
     if sleep_ns != 0 {
-        let max = FSLEEP_MAX.as_nanos();
+        let max = FSLEEP_MAX_NS;
         let ns = if sleep_ns < 0 || sleep_ns > max { max } else { sleep_ns };
         let usecs = ns.saturating_add(999) / 1000;
         // SAFETY: `fsleep` may sleep; the caller is in process context.

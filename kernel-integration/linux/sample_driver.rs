@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! `sample_driver`: driver code over `kernel::time`, written the way upstream's
+//! drivers write it. A fake device has a status register whose ready bit its
+//! "hardware", an `Arc`-owned hrtimer, sets a few milliseconds after a reset. The
+//! driver waits for the bit with `read_poll_timeout` in the shapes of nova-core, tyr
+//! and qt2025: the register read is fallible and returns the kernel's `Result`, and
+//! the wait's error is the kernel's `ETIMEDOUT`, propagated with `?`.
+//!
+//! Each check prints `PASS <what>` or `FAIL <what>`, then `<n> checks: PASS` (or
+//! `FAIL`); `scripts/linux-test` reads them from the serial console.
+
+use core::pin::Pin;
+use core::sync::atomic::{AtomicU32, Ordering};
+use kernel::io::poll::read_poll_timeout;
+use kernel::prelude::*;
+use kernel::sync::Arc;
+use kernel::time::hrtimer::{
+    HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerPointer,
+    HrTimerRestart, RelativeMode,
+};
+use kernel::time::{Delta, Instant, Monotonic};
+
+module! {
+    type: SampleDriver,
+    name: "sample_driver",
+    author: "typed-clocks",
+    description: "Driver-shaped code over kernel::time: read_poll_timeout and an Arc hrtimer",
+    license: "GPL",
+}
+
+/// The status register's ready bit.
+const STATUS_READY: u32 = 1 << 0;
+/// What a read returns when the device is gone.
+const STATUS_GONE: u32 = u32::MAX;
+
+/// The fake device: a status register, which its hrtimer sets ready.
+struct Device {
+    status: AtomicU32,
+}
+
+impl Device {
+    /// Reads the status register: fallible, as a register read through a `Bar` is.
+    fn read_status(&self) -> Result<u32> {
+        match self.status.load(Ordering::Acquire) {
+            STATUS_GONE => Err(ENODEV),
+            status => Ok(status),
+        }
+    }
+}
+
+impl HrTimerCallback for Device {
+    type TimerMode = RelativeMode<Monotonic>;
+
+    fn run(this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        this.status.fetch_or(STATUS_READY, Ordering::Release);
+        HrTimerRestart::NoRestart
+    }
+}
+
+/// nova-core's shape: `read_poll_timeout(...)?` in a function returning `Result`.
+fn wait_ready(dev: &Device) -> Result {
+    read_poll_timeout(
+        || dev.read_status(),
+        |status| status & STATUS_READY != 0,
+        Delta::from_micros(100),
+        Delta::from_millis(200),
+    )?;
+    Ok(())
+}
+
+/// tyr's shape: the wait's result, mapped, is the function's result.
+fn wait_ready_mapped(dev: &Device, timeout: Delta) -> Result {
+    read_poll_timeout(
+        || dev.read_status(),
+        |status| status & STATUS_READY != 0,
+        Delta::from_micros(100),
+        timeout,
+    )
+    .map(|_| ())
+}
+
+/// qt2025's shape: the error logged with `inspect_err`, then propagated.
+fn wait_ready_logged(dev: &Device, timeout: Delta) -> Result<u32> {
+    let status = read_poll_timeout(
+        || dev.read_status(),
+        |status| status & STATUS_READY != 0,
+        Delta::from_micros(100),
+        timeout,
+    )
+    .inspect_err(|e| pr_info!("waiting for the device: {:?}\n", e))?;
+    Ok(status)
+}
+
+/// binder's and workqueue users' shape: an early `return Err(e)`, kept as they write
+/// it (where the function goes on after the check) rather than as Clippy's `?`.
+#[allow(clippy::question_mark)]
+fn wait_ready_or_return(dev: &Device) -> Result {
+    if let Err(e) = wait_ready_mapped(dev, Delta::ZERO) {
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// The module: its checks run in `init`.
+struct SampleDriver;
+
+/// Counts the checks and whether all passed.
+struct Checks {
+    run: u32,
+    failed: bool,
+}
+
+impl Checks {
+    fn check(&mut self, ok: bool, what: core::fmt::Arguments<'_>) {
+        self.run += 1;
+        if ok {
+            pr_info!("PASS {}\n", what);
+        } else {
+            self.failed = true;
+            pr_info!("FAIL {}\n", what);
+        }
+    }
+}
+
+impl kernel::Module for SampleDriver {
+    fn init(_module: &'static ThisModule) -> Result<Self> {
+        let mut checks = Checks {
+            run: 0,
+            failed: false,
+        };
+
+        // Reset: the device is ready 5 ms after its timer is started.
+        let device: Arc<HrTimer<Device>> = Arc::pin_init(
+            HrTimer::new(Device {
+                status: AtomicU32::new(0),
+            }),
+            GFP_KERNEL,
+        )?;
+        let start = Instant::<Monotonic>::now();
+        let mut handle = device.clone().start(Delta::from_millis(5));
+        let ready = wait_ready(device.data());
+        let took = start.elapsed();
+        checks.check(
+            ready.is_ok() && took >= Delta::from_millis(5),
+            format_args!("read_poll_timeout(..)? until the Arc hrtimer set ready: {ready:?} after {took}"),
+        );
+        checks.check(
+            !handle.cancel(),
+            format_args!("the Arc hrtimer ran once and stopped"),
+        );
+        checks.check(
+            wait_ready_mapped(device.data(), Delta::from_millis(1)).is_ok(),
+            format_args!("read_poll_timeout(..).map(|_| ()) of a ready device: Ok"),
+        );
+
+        // A second device that never becomes ready: the wait times out with the
+        // kernel's ETIMEDOUT, no earlier than its timeout.
+        let stuck = Device {
+            status: AtomicU32::new(0),
+        };
+        let start = Instant::<Monotonic>::now();
+        let timed_out = wait_ready_logged(&stuck, Delta::from_millis(10));
+        let took = start.elapsed();
+        checks.check(
+            timed_out == Err(ETIMEDOUT) && took >= Delta::from_millis(10),
+            format_args!("read_poll_timeout of a device never ready: {timed_out:?} after {took}"),
+        );
+        let returned = wait_ready_or_return(&stuck);
+        checks.check(
+            returned == Err(ETIMEDOUT),
+            format_args!("if let Err(e) = read_poll_timeout(..) {{ return Err(e) }}: {returned:?}"),
+        );
+
+        // A device that is gone: the register read's own error comes back unchanged.
+        let gone = Device {
+            status: AtomicU32::new(STATUS_GONE),
+        };
+        let error = wait_ready_mapped(&gone, Delta::from_millis(10));
+        checks.check(
+            error == Err(ENODEV),
+            format_args!("an error of the register read comes back as it is: {error:?}"),
+        );
+
+        drop(handle);
+        let verdict = if checks.failed {
+            "FAIL"
+        } else {
+            "PASS"
+        };
+        pr_info!("{} checks: {}\n", checks.run, verdict);
+        Ok(SampleDriver)
+    }
+}
