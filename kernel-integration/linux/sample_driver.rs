@@ -5,7 +5,8 @@
 //! "hardware", an `Arc`-owned hrtimer, sets a few milliseconds after a reset. The
 //! driver waits for the bit with `read_poll_timeout` in the shapes of nova-core, tyr
 //! and qt2025: the register read is fallible and returns the kernel's `Result`, and
-//! the wait's error is the kernel's `ETIMEDOUT`, propagated with `?`.
+//! the wait's error is the kernel's `ETIMEDOUT`, propagated with `?`. binder's
+//! `Instant<Monotonic>` field and workqueue's `Jiffies` handed to C are here too.
 //!
 //! Each check prints `PASS <what>` or `FAIL <what>`, then `<n> checks: PASS` (or
 //! `FAIL`); `scripts/linux-test` reads them from the serial console.
@@ -19,7 +20,8 @@ use kernel::time::hrtimer::{
     HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerPointer,
     HrTimerRestart, RelativeMode,
 };
-use kernel::time::{Delta, Instant, Monotonic};
+use kernel::bindings;
+use kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic, Msecs};
 
 module! {
     type: SampleDriver,
@@ -92,14 +94,40 @@ fn wait_ready_logged(dev: &Device, timeout: Delta) -> Result<u32> {
     Ok(status)
 }
 
-/// binder's and workqueue users' shape: an early `return Err(e)`, kept as they write
-/// it (where the function goes on after the check) rather than as Clippy's `?`.
+/// The early-return shape, `if let Err(e) = … { return Err(e) }`, kept as drivers
+/// write it (where the function goes on after the check) rather than as Clippy's `?`.
 #[allow(clippy::question_mark)]
 fn wait_ready_or_return(dev: &Device) -> Result {
     if let Err(e) = wait_ready_mapped(dev, Delta::ZERO) {
         return Err(e);
     }
     Ok(())
+}
+
+/// binder's shape: a transaction stamped when it starts (`Instant::now()` into a
+/// field of type `Instant<Monotonic>`), its age in milliseconds.
+struct Transaction {
+    start_time: Instant<Monotonic>,
+}
+
+impl Transaction {
+    fn new() -> Self {
+        Self {
+            start_time: Instant::now(),
+        }
+    }
+
+    fn age_ms(&self) -> i64 {
+        self.start_time.elapsed().as_millis()
+    }
+}
+
+/// workqueue's shape: a `Jiffies` handed to C where it takes a `c_ulong`, as
+/// `enqueue_delayed` hands its `delay` to `queue_delayed_work_on`.
+fn jiffies_back_to_msecs(msecs: Msecs) -> u32 {
+    let delay: Jiffies = msecs_to_jiffies(msecs);
+    // SAFETY: `jiffies_to_msecs()` is a pure conversion, defined for every value.
+    unsafe { bindings::jiffies_to_msecs(delay) }
 }
 
 /// The module: its checks run in `init`.
@@ -137,6 +165,7 @@ impl kernel::Module for SampleDriver {
             }),
             GFP_KERNEL,
         )?;
+        let transaction = Transaction::new();
         let start = Instant::<Monotonic>::now();
         let mut handle = device.clone().start(Delta::from_millis(5));
         let ready = wait_ready(device.data());
@@ -144,6 +173,11 @@ impl kernel::Module for SampleDriver {
         checks.check(
             ready.is_ok() && took >= Delta::from_millis(5),
             format_args!("read_poll_timeout(..)? until the Arc hrtimer set ready: {ready:?} after {took}"),
+        );
+        let age = transaction.age_ms();
+        checks.check(
+            age >= 5,
+            format_args!("a transaction's start_time.elapsed().as_millis(): {age} ms"),
         );
         checks.check(
             !handle.cancel(),
@@ -180,6 +214,12 @@ impl kernel::Module for SampleDriver {
         checks.check(
             error == Err(ENODEV),
             format_args!("an error of the register read comes back as it is: {error:?}"),
+        );
+
+        let msecs = jiffies_back_to_msecs(20);
+        checks.check(
+            msecs >= 20,
+            format_args!("msecs_to_jiffies(20) passed to C's jiffies_to_msecs: {msecs} ms"),
         );
 
         drop(handle);

@@ -157,8 +157,9 @@ where
 
     fn start<E: HrTimerExpiresFor<T::TimerMode>>(self, expires: E) -> Self::TimerHandle {
         let this: *const HrTimer<T, K> = &*self;
-        // SAFETY: the data of an `Arc` made by `Arc::pin_init` never moves, and an
-        // `Arc` gives out no `&mut` while another reference (the handle's) exists. The
+        // SAFETY: a timer is only ever set up in place (`HrTimer::new` gives an
+        // initializer, not a value), and an `Arc`'s data never moves nor is given out
+        // as `&mut` while another reference (the handle's) exists. The
         // handle's `Arc` keeps the timer alive until the handle is dropped, which
         // cancels the timer first, or, if the handle is leaked, for ever; `T: 'static`
         // borrows nothing.
