@@ -16,11 +16,11 @@
 //! `PASS`/`FAIL` are printed when the module is unloaded. [`zero_cost`] holds the
 //! typed/raw function pairs that `scripts/linux-test` disassembles.
 
+use core::ffi::c_int;
 use core::fmt;
 use core::marker::PhantomData;
 use core::pin::{pin, Pin};
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
-use core::ffi::c_int;
 use kernel::prelude::*;
 use kernel::time::{
     delay, for_each_clock, hrtimer, msecs_to_jiffies, poll, ClockId, ClockSource, ClockVisitor,
@@ -94,8 +94,16 @@ impl Drop for TypedClocks {
         timers::cancel_all();
         let mut checks = Checks;
         smp::report(&mut checks, self.readers);
-        let (passed, failed) = (PASSED.load(Ordering::Relaxed), FAILED.load(Ordering::Relaxed));
-        pr_info!("{} checks: {} passed, {} failed\n", passed + failed, passed, failed);
+        let (passed, failed) = (
+            PASSED.load(Ordering::Relaxed),
+            FAILED.load(Ordering::Relaxed),
+        );
+        pr_info!(
+            "{} checks: {} passed, {} failed\n",
+            passed + failed,
+            passed,
+            failed
+        );
         if failed == 0 {
             pr_info!("PASS\n");
         } else {
@@ -629,7 +637,9 @@ fn generated_hrtimers(checks: &mut Checks) {
 fn absolute_timer<C: HrTimerClock>(checks: &mut Checks) {
     use hrtimer::ScopedHrTimerPointer;
     let slot = pin!(hrtimer::HrTimerSlot::new());
-    let timer = slot.init(hrtimer::HrTimer::new(AtInstant::<C>::new())).into_ref();
+    let timer = slot
+        .init(hrtimer::HrTimer::new(AtInstant::<C>::new()))
+        .into_ref();
     let expires = Instant::<C>::now() + Delta::from_millis(5);
     timer.start_scoped(expires, || {
         wait_for(|| timer.data().runs.load(Ordering::Relaxed) >= 1)

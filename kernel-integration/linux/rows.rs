@@ -14,9 +14,9 @@
 
 use crate::harness::tick_nsec;
 use crate::{kbind, Checks};
-use kernel::time::CLOCKS;
 use core::marker::PhantomData;
 use kernel::prelude::*;
+use kernel::time::CLOCKS;
 use kernel::time::{ClockSource, ClockVisitor, Delta, Instant, Ktime, Resolution};
 use kernel::time::{SettableClock, SuspendCountingClock};
 
@@ -98,10 +98,16 @@ include!("clock_rows.rs");
 /// The rows of `clock_rows.rs` are the rows of `CLOCKS`, in the same order.
 pub(crate) fn rows_match_table(checks: &mut Checks) {
     let rows = rows();
-    let same = rows.iter().zip(CLOCKS.iter()).all(|(row, info)| row.name == info.name);
+    let same = rows
+        .iter()
+        .zip(CLOCKS.iter())
+        .all(|(row, info)| row.name == info.name);
     checks.check(
         same,
-        format_args!("rows: the {} rows named in clock_rows.rs are CLOCKS, in order", N),
+        format_args!(
+            "rows: the {} rows named in clock_rows.rs are CLOCKS, in order",
+            N
+        ),
     );
     for row in &rows {
         pr_info!(

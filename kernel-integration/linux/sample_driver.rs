@@ -13,6 +13,7 @@
 
 use core::pin::Pin;
 use core::sync::atomic::{AtomicU32, Ordering};
+use kernel::bindings;
 use kernel::io::poll::read_poll_timeout;
 use kernel::prelude::*;
 use kernel::sync::Arc;
@@ -20,7 +21,6 @@ use kernel::time::hrtimer::{
     HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerPointer,
     HrTimerRestart, RelativeMode,
 };
-use kernel::bindings;
 use kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic, Msecs};
 
 module! {
@@ -172,7 +172,9 @@ impl kernel::Module for SampleDriver {
         let took = start.elapsed();
         checks.check(
             ready.is_ok() && took >= Delta::from_millis(5),
-            format_args!("read_poll_timeout(..)? until the Arc hrtimer set ready: {ready:?} after {took}"),
+            format_args!(
+                "read_poll_timeout(..)? until the Arc hrtimer set ready: {ready:?} after {took}"
+            ),
         );
         let age = transaction.age_ms();
         checks.check(
@@ -223,11 +225,7 @@ impl kernel::Module for SampleDriver {
         );
 
         drop(handle);
-        let verdict = if checks.failed {
-            "FAIL"
-        } else {
-            "PASS"
-        };
+        let verdict = if checks.failed { "FAIL" } else { "PASS" };
         pr_info!("{} checks: {}\n", checks.run, verdict);
         Ok(SampleDriver)
     }

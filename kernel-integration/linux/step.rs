@@ -11,9 +11,9 @@ use crate::harness::tick_nsec;
 use crate::rows::{kernel_mono, rows_agree, Snapshot};
 use crate::timers;
 use crate::{kbind, Checks};
-use kernel::time::{Monotonic, RealTime};
 use kernel::prelude::*;
 use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
+use kernel::time::{Monotonic, RealTime};
 
 /// When the timers expire: `AbsoluteMode<RealTime>` at the wall time of `step-arm`
 /// plus this; each relative `Monotonic` timer this long after it is armed.
@@ -120,7 +120,6 @@ pub(crate) fn back(checks: &mut Checks, held: &mut Held, set: i64) {
     held.snap = Snapshot::take();
     held.mono_forward_armed = Instant::now();
     timers::arm_step_mono_forward(TIMER_AFTER);
-
 }
 
 /// `step-forward T`: after `/init` set the wall clock forward to `T`, past the
@@ -136,7 +135,11 @@ pub(crate) fn forward(checks: &mut Checks, held: &Held, set: i64) {
     let lag = crate::lag_allowed();
     timers::wait_until(lag, || timers::step_real().runs > 0);
     let real = timers::step_real();
-    let after_command = if real.mono > command { real.mono - command } else { Delta::ZERO };
+    let after_command = if real.mono > command {
+        real.mono - command
+    } else {
+        Delta::ZERO
+    };
     checks.check(
         real.runs == 1 && real.real >= held.real_expiry && after_command <= lag,
         format_args!(

@@ -14,8 +14,8 @@ use crate::harness::{tick_nsec, typed_clocks_rtc_seconds};
 use crate::rows::{kernel_mono, kernel_offset, rows_agree, Snapshot};
 use crate::timers::{self, mono_at};
 use crate::{kbind, Checks};
-use kernel::time::{BootTime, Monotonic};
 use kernel::prelude::*;
+use kernel::time::{BootTime, Monotonic};
 use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
 
 /// How long after `suspend-arm` the two hrtimers expire. `/init` asks the RTC to wake
@@ -135,7 +135,10 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
         }
         _ => checks.check(
             false,
-            format_args!("suspend S3: no RTC second edge (rtc0 missing?); kernel counted {} asleep", asleep),
+            format_args!(
+                "suspend S3: no RTC second edge (rtc0 missing?); kernel counted {} asleep",
+                asleep
+            ),
         ),
     }
 
@@ -154,7 +157,8 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     let mono = Instant::<Monotonic>::now();
     let boot: Instant<BootTime> = mono.to_clock();
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
-    let kernel = unsafe { kbind::ktime_mono_to_any(mono.to_ktime(), kbind::tk_offsets_TK_OFFS_BOOT) };
+    let kernel =
+        unsafe { kbind::ktime_mono_to_any(mono.to_ktime(), kbind::tk_offsets_TK_OFFS_BOOT) };
     let offset_now = boot.to_ktime() - mono.to_ktime();
     let offs_boot = kernel_offset(kbind::tk_offsets_TK_OFFS_BOOT);
     checks.check(
@@ -179,7 +183,11 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     let lag = crate::lag_allowed();
     timers::wait_until(lag, || timers::suspend_pair().0.runs > 0);
     let b = timers::suspend_pair().0;
-    let after_command = if b.mono > mono_at_resume { b.mono - mono_at_resume } else { Delta::ZERO };
+    let after_command = if b.mono > mono_at_resume {
+        b.mono - mono_at_resume
+    } else {
+        Delta::ZERO
+    };
     checks.check(
         b.runs == 1
             && b.boot >= expiry_boot

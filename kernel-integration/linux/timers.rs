@@ -9,12 +9,12 @@
 //! `raw_start`, whose contract the module upholds by cancelling at exit. Everything
 //! that touches the timer API is in this file.
 
-use kernel::time::{hrtimer, BootTime, Monotonic, RealTime};
 use core::cell::UnsafeCell;
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 use core::pin::Pin;
 use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
+use kernel::time::{hrtimer, BootTime, Monotonic, RealTime};
 use kernel::time::{Delta, Instant, Ktime};
 
 /// When a timer ran, on `Monotonic`, `BootTime` and `RealTime`, and how many times.

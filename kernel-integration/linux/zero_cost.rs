@@ -39,7 +39,10 @@ pub extern "Rust" fn typed_clocks_zc_now_raw() -> Ktime {
 /// Typed: `a - b` of two instants of one clock.
 #[no_mangle]
 #[inline(never)]
-pub extern "Rust" fn typed_clocks_zc_sub_typed(a: Instant<Monotonic>, b: Instant<Monotonic>) -> Delta {
+pub extern "Rust" fn typed_clocks_zc_sub_typed(
+    a: Instant<Monotonic>,
+    b: Instant<Monotonic>,
+) -> Delta {
     a - b
 }
 
@@ -60,7 +63,10 @@ pub extern "Rust" fn typed_clocks_zc_sub_c(a: Ktime, b: Ktime) -> i64 {
 /// Typed: `a + d`.
 #[no_mangle]
 #[inline(never)]
-pub extern "Rust" fn typed_clocks_zc_add_typed(a: Instant<Monotonic>, d: Delta) -> Instant<Monotonic> {
+pub extern "Rust" fn typed_clocks_zc_add_typed(
+    a: Instant<Monotonic>,
+    d: Delta,
+) -> Instant<Monotonic> {
     a + d
 }
 
@@ -119,7 +125,11 @@ pub extern "Rust" fn typed_clocks_zc_to_clock_raw(mono: Ktime) -> Ktime {
 /// when timed out.
 #[no_mangle]
 #[inline(never)]
-pub extern "Rust" fn typed_clocks_zc_poll_step_typed(start: Instant<Monotonic>, sleep: Delta, timeout: Delta) -> bool {
+pub extern "Rust" fn typed_clocks_zc_poll_step_typed(
+    start: Instant<Monotonic>,
+    sleep: Delta,
+    timeout: Delta,
+) -> bool {
     if start.elapsed() > timeout {
         return false;
     }
@@ -135,7 +145,11 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_typed(start: Instant<Monotonic>, 
 /// to `i32::MAX` microseconds).
 #[no_mangle]
 #[inline(never)]
-pub extern "Rust" fn typed_clocks_zc_poll_step_raw(start: Ktime, sleep_ns: i64, timeout_ns: i64) -> bool {
+pub extern "Rust" fn typed_clocks_zc_poll_step_raw(
+    start: Ktime,
+    sleep_ns: i64,
+    timeout_ns: i64,
+) -> bool {
     // SAFETY: as in `typed_clocks_zc_now_raw`.
     let elapsed = unsafe { kbind::ktime_get() }.saturating_sub(start);
     let elapsed = if elapsed < 0 { 0 } else { elapsed };
@@ -144,7 +158,11 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_raw(start: Ktime, sleep_ns: i64, 
     }
     if sleep_ns != 0 {
         let max = FSLEEP_MAX_NS;
-        let ns = if sleep_ns < 0 || sleep_ns > max { max } else { sleep_ns };
+        let ns = if sleep_ns < 0 || sleep_ns > max {
+            max
+        } else {
+            sleep_ns
+        };
         let usecs = ns.saturating_add(999) / 1000;
         // SAFETY: `fsleep` may sleep; the caller is in process context.
         unsafe { kbind::fsleep(usecs as u32 as _) };
