@@ -22,6 +22,7 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::pin::{pin, Pin};
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
+use kernel::bindings;
 use kernel::prelude::*;
 use kernel::time::{
     delay, for_each_clock, hrtimer, msecs_to_jiffies, poll, ClockId, ClockSource, ClockVisitor,
@@ -36,9 +37,6 @@ mod step;
 mod suspend;
 mod timers;
 pub mod zero_cost;
-
-/// The kernel's bindings: the C functions the checks compare the typed clocks with.
-pub(crate) use kernel::bindings as kbind;
 
 module! {
     type: TypedClocks,
@@ -63,9 +61,9 @@ impl kernel::Module for TypedClocks {
         table_matches_types(&mut checks);
         for_each_clock(&mut NeverBackwards(&mut checks));
         elapsed_never_negative(&mut checks);
-        conversion::<RealTime>(&mut checks, kbind::tk_offsets_TK_OFFS_REAL);
-        conversion::<BootTime>(&mut checks, kbind::tk_offsets_TK_OFFS_BOOT);
-        conversion::<Tai>(&mut checks, kbind::tk_offsets_TK_OFFS_TAI);
+        conversion::<RealTime>(&mut checks, bindings::tk_offsets_TK_OFFS_REAL);
+        conversion::<BootTime>(&mut checks, bindings::tk_offsets_TK_OFFS_BOOT);
+        conversion::<Tai>(&mut checks, bindings::tk_offsets_TK_OFFS_TAI);
         conversion_between_offsets(&mut checks);
         sleeps(&mut checks);
         generated_delays(&mut checks);
@@ -147,15 +145,19 @@ fn kernel_reading(id: ClockId) -> Option<(&'static str, Ktime)> {
     // context, NMI included, and only read timekeeping state.
     let (name, ns) = unsafe {
         match id {
-            kbind::CLOCK_REALTIME | kbind::CLOCK_REALTIME_COARSE => {
-                ("ktime_get_real_fast_ns", kbind::ktime_get_real_fast_ns())
+            bindings::CLOCK_REALTIME | bindings::CLOCK_REALTIME_COARSE => {
+                ("ktime_get_real_fast_ns", bindings::ktime_get_real_fast_ns())
             }
-            kbind::CLOCK_MONOTONIC | kbind::CLOCK_MONOTONIC_COARSE => {
-                ("ktime_get_mono_fast_ns", kbind::ktime_get_mono_fast_ns())
+            bindings::CLOCK_MONOTONIC | bindings::CLOCK_MONOTONIC_COARSE => {
+                ("ktime_get_mono_fast_ns", bindings::ktime_get_mono_fast_ns())
             }
-            kbind::CLOCK_MONOTONIC_RAW => ("ktime_get_raw_fast_ns", kbind::ktime_get_raw_fast_ns()),
-            kbind::CLOCK_BOOTTIME => ("ktime_get_boot_fast_ns", kbind::ktime_get_boot_fast_ns()),
-            kbind::CLOCK_TAI => ("ktime_get_tai_fast_ns", kbind::ktime_get_tai_fast_ns()),
+            bindings::CLOCK_MONOTONIC_RAW => {
+                ("ktime_get_raw_fast_ns", bindings::ktime_get_raw_fast_ns())
+            }
+            bindings::CLOCK_BOOTTIME => {
+                ("ktime_get_boot_fast_ns", bindings::ktime_get_boot_fast_ns())
+            }
+            bindings::CLOCK_TAI => ("ktime_get_tai_fast_ns", bindings::ktime_get_tai_fast_ns()),
             _ => return None,
         }
     };
@@ -169,7 +171,7 @@ fn kernel_reading(id: ClockId) -> Option<(&'static str, Ktime)> {
 /// (REALTIME against MONOTONIC) differ by far more.
 pub(crate) fn lag_allowed() -> Delta {
     // SAFETY: `jiffies_to_usecs` converts a number; it has no preconditions.
-    let usecs = unsafe { kbind::jiffies_to_usecs(25) };
+    let usecs = unsafe { bindings::jiffies_to_usecs(25) };
     Delta::from_micros(i64::from(usecs))
 }
 
@@ -337,7 +339,7 @@ fn elapsed_never_negative(checks: &mut Checks) {
 
 /// `Instant<Monotonic>::to_clock::<D>()` against the kernel's `ktime_mono_to_any`: the
 /// same value, an exact round trip back, and between two direct readings of `D`.
-fn conversion<D>(checks: &mut Checks, offset: kbind::tk_offsets)
+fn conversion<D>(checks: &mut Checks, offset: bindings::tk_offsets)
 where
     D: ClockSource + ConvertsTo<Monotonic>,
     Monotonic: ConvertsTo<D>,
@@ -348,7 +350,7 @@ where
     let converted: Instant<D> = mono.to_clock();
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid `enum tk_offsets`
     // member, and only reads the timekeeper's offsets.
-    let kernel = unsafe { kbind::ktime_mono_to_any(mono.to_ktime(), offset) };
+    let kernel = unsafe { bindings::ktime_mono_to_any(mono.to_ktime(), offset) };
     let back: Instant<Monotonic> = converted.to_clock();
     checks.check(
         converted.to_ktime() == kernel
@@ -376,7 +378,7 @@ fn conversion_between_offsets(checks: &mut Checks) {
     let mono: Instant<Monotonic> = real.to_clock();
     // SAFETY: as in `conversion`.
     let kernel =
-        unsafe { kbind::ktime_mono_to_any(mono.to_ktime(), kbind::tk_offsets_TK_OFFS_TAI) };
+        unsafe { bindings::ktime_mono_to_any(mono.to_ktime(), bindings::tk_offsets_TK_OFFS_TAI) };
     checks.check(
         tai.to_ktime() == kernel && tai.to_clock::<RealTime>() == real,
         format_args!(
@@ -395,7 +397,7 @@ fn conversion_between_offsets(checks: &mut Checks) {
 /// ended after 17.7-18.3 ms of ktime (twice in 21 runs on two vCPUs).
 fn after_a_tick() {
     // SAFETY: `msleep` may sleep: module init runs in process context, holding no lock.
-    unsafe { kbind::msleep(1) };
+    unsafe { bindings::msleep(1) };
 }
 
 /// Real sleeps through the bindings, each measured with `Instant<Monotonic>`: at least
@@ -409,7 +411,7 @@ fn sleeps(checks: &mut Checks) {
     }
     let asked = Delta::from_millis(20);
     // SAFETY: `msleep` may sleep: module init runs in process context, holding no lock.
-    let slept = measured(|| unsafe { kbind::msleep(20) });
+    let slept = measured(|| unsafe { bindings::msleep(20) });
     checks.check(
         slept >= asked,
         format_args!("msleep(20): slept {}, asked {}", slept, asked),
@@ -417,7 +419,7 @@ fn sleeps(checks: &mut Checks) {
     for usecs in [5_000usize, 50_000] {
         let asked = Delta::from_micros(usecs as i64);
         // SAFETY: as above, for `fsleep`.
-        let slept = measured(|| unsafe { kbind::fsleep(usecs) });
+        let slept = measured(|| unsafe { bindings::fsleep(usecs) });
         checks.check(
             slept >= asked,
             format_args!("fsleep({}): slept {}, asked {}", usecs, slept, asked),
@@ -453,7 +455,7 @@ fn generated_delays(checks: &mut Checks) {
     );
     let jiffies = msecs_to_jiffies(20);
     // SAFETY: `jiffies_to_usecs` converts a number; it has no preconditions.
-    let back = unsafe { kbind::jiffies_to_usecs(jiffies as _) };
+    let back = unsafe { bindings::jiffies_to_usecs(jiffies as _) };
     checks.check(
         back >= 20_000,
         format_args!("msecs_to_jiffies(20): {} jiffies = {} us", jiffies, back),

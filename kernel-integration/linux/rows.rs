@@ -13,8 +13,9 @@
 //! names and order against `CLOCKS`.
 
 use crate::harness::tick_nsec;
-use crate::{kbind, Checks};
+use crate::Checks;
 use core::marker::PhantomData;
+use kernel::bindings;
 use kernel::prelude::*;
 use kernel::time::CLOCKS;
 use kernel::time::{ClockSource, ClockVisitor, Delta, Instant, Ktime, Resolution};
@@ -133,16 +134,16 @@ pub(crate) struct Snapshot {
 
 /// The timekeeper's offset `offset` (`offs_boot`, `offs_real`, ...), from the
 /// kernel's `ktime_mono_to_any(0, offset)`.
-pub(crate) fn kernel_offset(offset: kbind::tk_offsets) -> Ktime {
+pub(crate) fn kernel_offset(offset: bindings::tk_offsets) -> Ktime {
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid `enum tk_offsets`
     // member, and only reads the timekeeper's offsets.
-    unsafe { kbind::ktime_mono_to_any(0, offset) }
+    unsafe { bindings::ktime_mono_to_any(0, offset) }
 }
 
 /// `ktime_get()`: the kernel's `CLOCK_MONOTONIC`, not through the table.
 pub(crate) fn kernel_mono() -> Ktime {
     // SAFETY: process or interrupt context, never NMI; only reads timekeeping state.
-    unsafe { kbind::ktime_get() }
+    unsafe { bindings::ktime_get() }
 }
 
 impl Snapshot {
@@ -161,8 +162,8 @@ impl Snapshot {
         let mut snap = Snapshot {
             mono: [0; N],
             read: [0; N],
-            offs_boot: kernel_offset(kbind::tk_offsets_TK_OFFS_BOOT),
-            offs_real: kernel_offset(kbind::tk_offsets_TK_OFFS_REAL),
+            offs_boot: kernel_offset(bindings::tk_offsets_TK_OFFS_BOOT),
+            offs_real: kernel_offset(bindings::tk_offsets_TK_OFFS_REAL),
         };
         kernel::time::for_each_clock(&mut Take(&mut snap, 0));
         snap

@@ -10,7 +10,8 @@
 use crate::harness::tick_nsec;
 use crate::rows::{kernel_mono, rows_agree, Snapshot};
 use crate::timers;
-use crate::{kbind, Checks};
+use crate::Checks;
+use kernel::bindings;
 use kernel::prelude::*;
 use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
 use kernel::time::{Monotonic, RealTime};
@@ -53,7 +54,7 @@ fn wall_clock_was_set(checks: &mut Checks, what: &str, before: &Snapshot, set: i
     let after = Snapshot::take();
     let mono = kernel_mono();
     // SAFETY: process context; reads timekeeping state.
-    let real: Ktime = unsafe { kbind::ktime_get_real() };
+    let real: Ktime = unsafe { bindings::ktime_get_real() };
     let set_ns = set.saturating_mul(NSEC_PER_SEC);
     let since = mono - before.mono[0];
     let tick = tick_nsec();

@@ -13,7 +13,8 @@
 use crate::harness::{tick_nsec, typed_clocks_rtc_seconds};
 use crate::rows::{kernel_mono, kernel_offset, rows_agree, Snapshot};
 use crate::timers::{self, mono_at};
-use crate::{kbind, Checks};
+use crate::Checks;
+use kernel::bindings;
 use kernel::prelude::*;
 use kernel::time::{BootTime, Monotonic};
 use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
@@ -158,9 +159,9 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     let boot: Instant<BootTime> = mono.to_clock();
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
     let kernel =
-        unsafe { kbind::ktime_mono_to_any(mono.to_ktime(), kbind::tk_offsets_TK_OFFS_BOOT) };
+        unsafe { bindings::ktime_mono_to_any(mono.to_ktime(), bindings::tk_offsets_TK_OFFS_BOOT) };
     let offset_now = boot.to_ktime() - mono.to_ktime();
-    let offs_boot = kernel_offset(kbind::tk_offsets_TK_OFFS_BOOT);
+    let offs_boot = kernel_offset(bindings::tk_offsets_TK_OFFS_BOOT);
     checks.check(
         boot.to_ktime() == kernel
             && offset_now == offs_boot
@@ -234,7 +235,7 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
 
     // The article's C, beside the typed result. Across the suspend:
     // SAFETY: process context; reads timekeeping state.
-    let c_across = unsafe { kbind::ktime_get_boottime() } - before.c_start;
+    let c_across = unsafe { bindings::ktime_get_boottime() } - before.c_start;
     let typed_mono = before.mono.elapsed();
     let typed_boot = Instant::<BootTime>::now() - before.boot;
     pr_info!(
@@ -248,7 +249,7 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     let start = mono_at(start_c);
     kernel::time::delay::fsleep(Delta::from_millis(20));
     // SAFETY: as above.
-    let c_mix = unsafe { kbind::ktime_get_boottime() } - start_c;
+    let c_mix = unsafe { bindings::ktime_get_boottime() } - start_c;
     let typed = start.elapsed();
     checks.check(
         typed >= Delta::from_millis(20)

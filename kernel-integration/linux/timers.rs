@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! The hrtimers held across a suspend and across wall-clock steps (the generated
-//! `hrtimer` module over `kbind`). Each timer lives in a [`ModuleTimer`], a static
+//! `hrtimer` module over `kernel::bindings`). Each timer lives in a [`ModuleTimer`], a static
 //! place that module init sets up in place and module exit cancels and drops, so it is
 //! pinned and outlives the proc commands that arm and read it; one callback type,
 //! [`Stamp`], records when it ran on three clocks. A timer that outlives the commands

@@ -14,7 +14,7 @@
 //! `ktime_sub()`/`ktime_add()` (wrapping); the script prints their length beside the
 //! pairs but compares nothing with them: they compute something else on overflow.
 
-use crate::kbind;
+use kernel::bindings;
 use kernel::time::{delay, BootTime, Monotonic};
 use kernel::time::{Delta, Instant, Ktime};
 
@@ -33,7 +33,7 @@ pub extern "Rust" fn typed_clocks_zc_now_typed() -> Instant<Monotonic> {
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_now_raw() -> Ktime {
     // SAFETY: not in NMI context; only reads timekeeping state.
-    unsafe { kbind::ktime_get() }
+    unsafe { bindings::ktime_get() }
 }
 
 /// Typed: `a - b` of two instants of one clock.
@@ -96,7 +96,7 @@ pub extern "Rust" fn typed_clocks_zc_elapsed_typed(start: Instant<Monotonic>) ->
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_elapsed_raw(start: Ktime) -> i64 {
     // SAFETY: as in `typed_clocks_zc_now_raw`.
-    let delta = unsafe { kbind::ktime_get() }.saturating_sub(start);
+    let delta = unsafe { bindings::ktime_get() }.saturating_sub(start);
     if delta < 0 {
         0
     } else {
@@ -116,7 +116,7 @@ pub extern "Rust" fn typed_clocks_zc_to_clock_typed(mono: Instant<Monotonic>) ->
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_to_clock_raw(mono: Ktime) -> Ktime {
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
-    unsafe { kbind::ktime_mono_to_any(mono, kbind::tk_offsets_TK_OFFS_BOOT) }
+    unsafe { bindings::ktime_mono_to_any(mono, bindings::tk_offsets_TK_OFFS_BOOT) }
 }
 
 /// Typed: one step of `read_poll_timeout`'s loop after a rejected value (as in
@@ -151,7 +151,7 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_raw(
     timeout_ns: i64,
 ) -> bool {
     // SAFETY: as in `typed_clocks_zc_now_raw`.
-    let elapsed = unsafe { kbind::ktime_get() }.saturating_sub(start);
+    let elapsed = unsafe { bindings::ktime_get() }.saturating_sub(start);
     let elapsed = if elapsed < 0 { 0 } else { elapsed };
     if elapsed > timeout_ns {
         return false;
@@ -165,7 +165,7 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_raw(
         };
         let usecs = ns.saturating_add(999) / 1000;
         // SAFETY: `fsleep` may sleep; the caller is in process context.
-        unsafe { kbind::fsleep(usecs as u32 as _) };
+        unsafe { bindings::fsleep(usecs as u32 as _) };
     }
     core::hint::spin_loop();
     true
