@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Build weight of time-core, as a ratio against a baseline built in the same run: the
+# Build weight of typed-clocks, as a ratio against a baseline built in the same run: the
 # clean-build CPU time (user+sys of cargo and every rustc it runs) of a fresh crate that
-# depends on `time-core` (default features, by path) against a fresh crate that depends
+# depends on `typed-clocks` (default features, by path) against a fresh crate that depends
 # on the current `bitflags` + `thiserror` (a typical small derive-macro dependency set).
 # Both are binary-less library crates outside this workspace, so cargo's default
 # profile applies (no `[profile]` line of this workspace reaches them), built with a
-# fresh target dir each time, alternating time-core and baseline, WEIGHT_RUNS times.
+# fresh target dir each time, alternating typed-clocks and baseline, WEIGHT_RUNS times.
 #
 # Reports the median ratio, its spread (min–max of the per-run ratios), the load
 # average before and after, and each crate's CPU (median; a RUSTC_WRAPPER times every
@@ -29,10 +29,10 @@ make_crate() { # name, dependency lines
         "$1" "$2" >"$work/$1/Cargo.toml"
     printf '%s\n' "$2" | sed 's|^|//! Depends on: |' >"$work/$1/src/lib.rs"
 }
-make_crate weight-time-core "time-core = { path = \"$root/time-core\" }"
+make_crate weight-typed-clocks "typed-clocks = { path = \"$root/time-core\" }"
 make_crate weight-baseline "$(printf 'bitflags = "2"\nthiserror = "2"')"
-cp "$root/Cargo.lock" "$work/weight-time-core/Cargo.lock"
-(cd "$work/weight-time-core" && cargo generate-lockfile -q --offline)
+cp "$root/Cargo.lock" "$work/weight-typed-clocks/Cargo.lock"
+(cd "$work/weight-typed-clocks" && cargo generate-lockfile -q --offline)
 (cd "$work/weight-baseline" && cargo generate-lockfile -q)
 # The baseline's sources: the timed builds run --offline.
 (cd "$work/weight-baseline" && cargo fetch -q) || {
@@ -76,29 +76,29 @@ ratios=()
 tc=()
 base=()
 for ((r = 0; r < runs; r++)); do
-    a=$(build weight-time-core "$r") || exit 1
+    a=$(build weight-typed-clocks "$r") || exit 1
     b=$(build weight-baseline "$r") || exit 1
     tc+=("$a")
     base+=("$b")
     ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')")
-    echo "run $((r + 1)): time-core $a s, bitflags + thiserror $b s, ratio ${ratios[-1]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+    echo "run $((r + 1)): typed-clocks $a s, bitflags + thiserror $b s, ratio ${ratios[-1]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 sorted=$(printf '%s\n' "${ratios[@]}" | sort -n)
 
-echo "## Clean build, CPU (user+sys): time-core against bitflags + thiserror"
+echo "## Clean build, CPU (user+sys): typed-clocks against bitflags + thiserror"
 echo "($runs runs, alternating, $jobs jobs, fresh target dirs, cargo's default dev profile;"
 echo " load average before: $load_before, after: $load_after)"
 echo
 echo "| crate depends on | CPU, median | min–max |"
 echo "|---|---:|---:|"
-echo "| time-core (default features) | $(printf '%s\n' "${tc[@]}" | median) s | $(printf '%s\n' "${tc[@]}" | sort -n | head -1)–$(printf '%s\n' "${tc[@]}" | sort -n | tail -1) s |"
+echo "| typed-clocks (default features) | $(printf '%s\n' "${tc[@]}" | median) s | $(printf '%s\n' "${tc[@]}" | sort -n | head -1)–$(printf '%s\n' "${tc[@]}" | sort -n | tail -1) s |"
 echo "| bitflags + thiserror | $(printf '%s\n' "${base[@]}" | median) s | $(printf '%s\n' "${base[@]}" | sort -n | head -1)–$(printf '%s\n' "${base[@]}" | sort -n | tail -1) s |"
 echo "| **ratio** (per run) | **$(printf '%s\n' "${ratios[@]}" | median)×** | $(head -1 <<<"$sorted")–$(tail -1 <<<"$sorted")× |"
 echo
 echo "Per crate (rustc CPU, median over the runs; build scripts summed):"
 echo
-for crate in weight-time-core weight-baseline; do
+for crate in weight-typed-clocks weight-baseline; do
     versions=$(cd "$work/$crate" && cargo tree -q --offline -e normal,build --prefix none | sed 's/ (.*//' | sort -u | paste -sd ' ')
     echo "- $crate ($versions):"
     for ((r = 0; r < runs; r++)); do

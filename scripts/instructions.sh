@@ -40,7 +40,7 @@ edition = "2021"
 publish = false
 
 [dependencies]
-time-core = { path = "$root/time-core", features = ["posix"] }
+typed-clocks = { path = "$root/time-core", features = ["posix"] }
 kernel-integration = { path = "$root/kernel-integration" }
 libc = "0.2"
 
@@ -53,11 +53,11 @@ cat >"$work/src/main.rs" <<'EOF'
 //! Loops of one operation each, measured by callgrind (scripts/instructions.sh).
 use kernel_integration::{bindings, time::Monotonic};
 use std::hint::black_box;
-use time_core::{Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
 /// The posix backend's clocks: `clock_gettime` on the row's `clockid`.
 mod posix_clocks {
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         backend = posix;
         PosixMono { monotonic: true, clockid: CLOCK_MONOTONIC },
         PosixCoarse { monotonic: true, clockid: CLOCK_MONOTONIC_COARSE, resolution: tick },

@@ -16,7 +16,7 @@ command -v valgrind >/dev/null || {
     echo "valgrind is not installed (apt-get install valgrind)" >&2
     exit 1
 }
-binary=$(cargo test -q -p time-macros-impl --test scaling --no-run --message-format=json 2>/dev/null |
+binary=$(cargo test -q -p typed-clocks-macros-impl --test scaling --no-run --message-format=json 2>/dev/null |
     python3 -c '
 import json, sys
 for line in sys.stdin:
@@ -27,7 +27,7 @@ out=$(mktemp "${TMPDIR:-/tmp}/macro-profile.XXXXXX")
 trap 'rm -f "$out" "$out.txt"' EXIT
 # The test binary may link libstd dynamically.
 LD_LIBRARY_PATH="$(rustc --print target-libdir)" valgrind --tool=callgrind --callgrind-out-file="$out" \
-    --toggle-collect='time_macros_impl::declare::declare_clocks' \
+    --toggle-collect='typed_clocks_macros_impl::declare::declare_clocks' \
     "$binary" --ignored --exact one_expansion_of_1000_clocks --test-threads=1 >/dev/null 2>&1
 callgrind_annotate --inclusive=yes "$out" >"$out.txt" 2>/dev/null
 total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' "$out.txt")
@@ -39,12 +39,12 @@ part() {
     awk -v pat="$2" -v label="$1" -v total="$total" '
         index($0, pat) && !done { n = $1; gsub(",", "", n); printf "| %s | %d | %.0f%% |\n", label, n, 100 * n / total; done = 1 }' "$out.txt"
 }
-part "read the TOML (table::read)" "time_macros_impl::table::read ["
+part "read the TOML (table::read)" "typed_clocks_macros_impl::table::read ["
 part "… of which the toml crate's document reader (DeTable::parse_recoverable)" "toml::de::parser::detable::<impl toml::map::Map<serde_spanned::spanned::Spanned<alloc::borrow::Cow<str>>,serde_spanned::spanned::Spanned<toml::de::parser::devalue::DeValue>>>::parse_recoverable ["
-part "… of which reading the rows from the document (schema)" "time_macros_impl::table::read_document ["
-part "validate" "time_macros_impl::validate::validate ["
-part "the template rows (TemplateRow::to_tokens)" "<time_macros_impl::template::TemplateRow as quote::to_tokens::ToTokens>::to_tokens ["
-part "generate tokens (expand::expand)" "time_macros_impl::expand::expand ["
+part "… of which reading the rows from the document (schema)" "typed_clocks_macros_impl::table::read_document ["
+part "validate" "typed_clocks_macros_impl::validate::validate ["
+part "the template rows (TemplateRow::to_tokens)" "<typed_clocks_macros_impl::template::TemplateRow as quote::to_tokens::ToTokens>::to_tokens ["
+part "generate tokens (expand::expand)" "typed_clocks_macros_impl::expand::expand ["
 part "… of which string literals (Literal::string: escaping doc strings)" "proc_macro2::Literal::string ["
 part "… of which identifiers (quote's push_ident: Ident::new checks)" "quote::__private::push_ident ["
 part "… of which splicing token streams (#private and friends)" "<proc_macro2::TokenStream as core::iter::traits::collect::Extend<proc_macro2::TokenStream>>::extend ["

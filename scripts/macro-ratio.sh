@@ -14,7 +14,7 @@
 # hand-written, CPU user+sys of cargo and rustc), and reported as median and min–max,
 # with the load average before and after. A third twin, "template", has in place of
 # the `declare_clocks!` line what the procedural macro hands to the compiler (printed
-# by `cargo run -p time-macros-impl --example expand`): one invocation of time-core's
+# by `cargo run -p typed-clocks-macros-impl --example expand`): one invocation of typed-clocks's
 # `macro_rules!` template; it splits the cost between the procedural macro (macro /
 # template) and the template (template / hand-written). The macro's own time inside
 # rustc (DECLARE_CLOCKS_TIMING=1: wall time from entering the macro to handing its
@@ -53,7 +53,7 @@ target="$work/target"
 make_crate() { # name, clocks
     local dir="$work/$1" n=$2 i
     mkdir -p "$dir/src"
-    printf '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\ntime-core = { path = "%s/time-core" }\n\n[workspace]\n' \
+    printf '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\ntyped-clocks = { path = "%s/time-core" }\n\n[workspace]\n' \
         "$1" "$root" >"$dir/Cargo.toml"
     if [ -n "${RATIO_OPTIMISED_MACRO:-}" ]; then
         printf '\n[profile.dev.build-override]\nopt-level = 3\n' >>"$dir/Cargo.toml"
@@ -63,8 +63,8 @@ make_crate() { # name, clocks
     {
         echo "//! $n generated clocks."
         echo "#![allow(unused_mut, dead_code)]"
-        echo "use time_core::{ClockSource, Instant};"
-        echo 'time_core::declare_clocks!("clocks.toml", unsafe(extern "C"));'
+        echo "use typed_clocks::{ClockSource, Instant};"
+        echo 'typed_clocks::declare_clocks!("clocks.toml", unsafe(extern "C"));'
         echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"
         echo "fn main() {"
         echo "    let mut sum = 0i64;"
@@ -126,13 +126,13 @@ for n in "${sizes[@]}"; do
     make_crate "hand-$n" "$n"
     make_crate "template-$n" "$n"
     # The template twin: the procedural macro's output in place of its invocation.
-    (cd "$work/template-$n" && cargo run -q --manifest-path "$root/Cargo.toml" -p time-macros-impl \
+    (cd "$work/template-$n" && cargo run -q --manifest-path "$root/Cargo.toml" -p typed-clocks-macros-impl \
         --example expand -- '"clocks.toml", unsafe(extern "C")') >"$work/expansion-$n.rs"
     python3 - "$work/template-$n/src/main.rs" "$work/expansion-$n.rs" <<'PY'
 import sys
 main, expansion = sys.argv[1], open(sys.argv[2]).read()
 text = open(main).read()
-open(main, "w").write(text.replace('time_core::declare_clocks!("clocks.toml", unsafe(extern "C"));', expansion))
+open(main, "w").write(text.replace('typed_clocks::declare_clocks!("clocks.toml", unsafe(extern "C"));', expansion))
 PY
     grep -q declare_clocks "$work/template-$n/src/main.rs" && { echo "template-$n still invokes the macro" >&2; exit 1; }
     # The hand-written twin: rustc's expansion of the macro crate, minus the unstable

@@ -6,7 +6,7 @@
 #    workspace's profile (time-macros/impl/tests/scaling.rs, an #[ignore]d test of the
 #    macro's library crate). Absolute times: for ratios against hand-written items,
 #    see scripts/macro-ratio.sh.
-# 2. `cargo check` of an invoking crate: a generated binary crate (temp dir, time-core by
+# 2. `cargo check` of an invoking crate: a generated binary crate (temp dir, typed-clocks by
 #    absolute path, its own target dir) declaring N clocks from its clocks.toml and using
 #    every one of them. Dependencies are built once first; each figure is the median of
 #    3 `cargo check`s after touching src/main.rs, i.e. the crate's own check time
@@ -26,7 +26,7 @@ sizes=(1 10 100 1000)
 
 if [ "$what" = all ] || [ "$what" = expansion ]; then
     echo "## Expansion time (time-macros/impl/tests/scaling.rs)"
-    cargo test -q -p time-macros-impl --release --test scaling -- --ignored --nocapture expansion_time_scales 2>&1 | grep '^|'
+    cargo test -q -p typed-clocks-macros-impl --release --test scaling -- --ignored --nocapture expansion_time_scales 2>&1 | grep '^|'
     echo
 fi
 
@@ -47,7 +47,7 @@ edition = "2021"
 publish = false
 
 [dependencies]
-time-core = { path = "$root/time-core" }
+typed-clocks = { path = "$root/time-core" }
 
 [workspace]
 EOF
@@ -56,9 +56,9 @@ EOF
         {
             echo "//! $n generated clocks."
             echo "#![allow(unused_mut, dead_code)]"
-            echo "use time_core::{ClockSource, Instant};"
+            echo "use typed_clocks::{ClockSource, Instant};"
             if [ "$n" -gt 0 ]; then
-                echo 'time_core::declare_clocks!("clocks.toml", unsafe(extern "C"));'
+                echo 'typed_clocks::declare_clocks!("clocks.toml", unsafe(extern "C"));'
             fi
             echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"
             echo "fn main() {"
@@ -83,7 +83,7 @@ EOF
     for n in 0 "${sizes[@]}"; do
         make_crate "$n"
     done
-    # Warm-up: builds the dependencies (time-core, time-macros, syn, toml …) once.
+    # Warm-up: builds the dependencies (typed-clocks, typed-clocks-macros, syn, toml …) once.
     for n in 0 "${sizes[@]}"; do
         check "$n"
     done

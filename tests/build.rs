@@ -310,12 +310,12 @@ pub unsafe fn hrtimer_forward(timer: *mut hrtimer, _now: Ktime, interval: Ktime)
 /// Uses of the kernel services in the lint test, when the table enables them.
 const SERVICES_CHECK: &str = "
     assert_eq!(kernel_clocks::msecs_to_jiffies(8), 2);
-    kernel_clocks::delay::fsleep(time_core::Delta::from_micros(1));
+    kernel_clocks::delay::fsleep(typed_clocks::Delta::from_micros(1));
     let polled = kernel_clocks::poll::read_poll_timeout(
         || Ok(3),
         |v| *v == 3,
-        time_core::Delta::ZERO,
-        time_core::Delta::from_millis(1),
+        typed_clocks::Delta::ZERO,
+        typed_clocks::Delta::from_millis(1),
     );
     assert_eq!(polled, Ok(3));
 ";

@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use kernel_integration::bindings;
 use kernel_integration::time::{BootTime, Monotonic, CLOCKS};
-use time_core::{ClockId, ClockInfo, Delta, Instant};
+use typed_clocks::{ClockId, ClockInfo, Delta, Instant};
 
 /// One row of the table: what the clock is and what it reads now.
 struct Row {

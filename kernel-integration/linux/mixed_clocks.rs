@@ -3,7 +3,7 @@
 //! Must not compile: subtracts an instant of one clock from an instant of another.
 //!
 //! `scripts/linux-test` builds this crate with the kernel's rustc and flags, in place
-//! of `clock_checks.rs`, and passes only if rustc rejects it with time-core's message
+//! of `clock_checks.rs`, and passes only if rustc rejects it with typed-clocks's message
 //! ("they come from different clocks"). As a control, the same file with both
 //! instants on `Monotonic` must build.
 

@@ -9,7 +9,7 @@
 //! code as Rust callers get it.
 //!
 //! The raw side is what a C programmer writes with a bare `ktime_t` (`i64`) and the
-//! same arithmetic: time-core saturates where the kernel's `ktime_add_safe()` clamps,
+//! same arithmetic: typed-clocks saturates where the kernel's `ktime_add_safe()` clamps,
 //! so the raw side saturates too. The `_c` functions are the kernel's plain
 //! `ktime_sub()`/`ktime_add()` (wrapping); the script prints their length beside the
 //! pairs but compares nothing with them: they compute something else on overflow.
@@ -141,7 +141,7 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_typed(
 }
 
 /// Raw: the same step on bare nanoseconds, with `fsleep()`'s argument computed as
-/// time-core does (rounded up to microseconds, a negative or too long sleep clamped
+/// typed-clocks does (rounded up to microseconds, a negative or too long sleep clamped
 /// to `i32::MAX` microseconds).
 #[no_mangle]
 #[inline(never)]

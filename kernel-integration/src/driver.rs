@@ -5,15 +5,15 @@
 //! [`wait_for_bits`] is what a driver writes with the kernel services:
 //! [`crate::time::poll::read_poll_timeout`] sleeping with
 //! [`crate::time::delay::fsleep`]. [`read_poll_timeout`] is the same loop
-//! (`time_core::poll::read_poll_timeout_with`) with the clock and the sleep chosen by
+//! (`typed_clocks::poll::read_poll_timeout_with`) with the clock and the sleep chosen by
 //! the caller, for value-or-nothing polls; [`retry`] is a bounded retry loop with
 //! exponential [`Backoff`]. None of them panics or allocates.
 
 use core::fmt;
 
-use time_core::error::Result;
-use time_core::poll::read_poll_timeout_with;
-use time_core::{Delta, Instant, MonotonicClock};
+use typed_clocks::error::Result;
+use typed_clocks::poll::read_poll_timeout_with;
+use typed_clocks::{Delta, Instant, MonotonicClock};
 
 use crate::time::poll;
 
@@ -26,7 +26,7 @@ use crate::time::poll;
 /// ```
 /// use kernel_integration::driver::wait_for_bits;
 /// use kernel_integration::timekeeper;
-/// use time_core::{error::code::ETIMEDOUT, Delta};
+/// use typed_clocks::{error::code::ETIMEDOUT, Delta};
 ///
 /// let _tk = timekeeper::test_mode(); // fsleep() lets test time pass
 /// let mut status = [0x0, 0x1, 0x3].into_iter();
@@ -61,7 +61,7 @@ impl std::error::Error for TimedOut {}
 /// Polls `poll` until it returns `Some`, or until more than `timeout` has elapsed on
 /// the monotonic clock `C`, calling `sleep(sleep_delta)` between polls.
 ///
-/// The loop of the kernel's `read_poll_timeout` (`time_core::poll::read_poll_timeout_with`):
+/// The loop of the kernel's `read_poll_timeout` (`typed_clocks::poll::read_poll_timeout_with`):
 /// it gives up only once the clock is *past* `start + timeout`, right after the poll
 /// that found the value still missing, so a value that became ready during the last
 /// sleep is not reported as a timeout. A zero `timeout` polls until the clock has
@@ -73,7 +73,7 @@ impl std::error::Error for TimedOut {}
 /// ```
 /// use kernel_integration::driver::read_poll_timeout;
 /// use kernel_integration::time::Monotonic;
-/// use time_core::Delta;
+/// use typed_clocks::Delta;
 ///
 /// let mut status = [0u8, 0, 1].into_iter();
 /// let ready = read_poll_timeout::<Monotonic, _>(
@@ -187,7 +187,7 @@ impl<E: fmt::Debug + fmt::Display> std::error::Error for RetriesExhausted<E> {}
 ///
 /// ```
 /// use kernel_integration::driver::{retry, Backoff};
-/// use time_core::Delta;
+/// use typed_clocks::Delta;
 ///
 /// let mut slept = Vec::new();
 /// let result: Result<u32, _> = retry(

@@ -1,9 +1,9 @@
 //! The owned timer pointers on the host: what upstream's `time/hrtimer/tbox.rs`
 //! (`Pin<KBox<T>>`) and `time/hrtimer/arc.rs` (`Arc<T>`) are in the kernel crate,
-//! over `std`'s `Box` and `Arc`. `time_core` has no allocator, so the kernel crate (or,
+//! over `std`'s `Box` and `Arc`. `typed_clocks` has no allocator, so the kernel crate (or,
 //! here, a host crate) implements [`HrTimerPointer`] for its owned pointers on top of
 //! `HrTimer::raw_start` and `HrTimer::raw_cancel`; wrappers, because the orphan rule
-//! keeps this crate from implementing `time_core`'s trait for `Pin<Box<HrTimer>>`.
+//! keeps this crate from implementing `typed_clocks`'s trait for `Pin<Box<HrTimer>>`.
 //!
 //! Both require `T: 'static`: a leaked handle leaks the timer's allocation with it,
 //! and the data borrows nothing, so a timer still queued stays valid for ever.
@@ -17,7 +17,7 @@
 //!     HrTimerRestart, HrTimerSlot, RelativeMode, ScopedHrTimerPointer,
 //! };
 //! use kernel_integration::time::Monotonic;
-//! use time_core::Delta;
+//! use typed_clocks::Delta;
 //!
 //! struct Ticks(AtomicU32);
 //!
@@ -52,7 +52,7 @@ use std::pin::Pin;
 use std::ptr::NonNull;
 use std::sync::Arc;
 
-use time_core::hrtimer::{
+use typed_clocks::hrtimer::{
     HrTimer, HrTimerBindings, HrTimerCallback, HrTimerExpiresFor, HrTimerHandle, HrTimerInit,
     HrTimerPointer,
 };

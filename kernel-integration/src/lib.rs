@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use kernel_integration::time::Monotonic;
-//! use time_core::{Delta, Instant};
+//! use typed_clocks::{Delta, Instant};
 //!
 //! let start = Instant::<Monotonic>::now();
 //! let took: Delta = start.elapsed();

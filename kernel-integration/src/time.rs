@@ -2,9 +2,9 @@
 //!
 //! One zero-sized marker type per row of the table (such as [`Monotonic`],
 //! [`RealTime`], [`BootTime`]; [`CLOCKS`] lists them all), each implementing
-//! [`time_core::ClockSource`] (and [`time_core::MonotonicClock`] for the rows with
+//! [`typed_clocks::ClockSource`] (and [`typed_clocks::MonotonicClock`] for the rows with
 //! `monotonic = true`, and the capability traits the row declares), read through its C
-//! getter in [`crate::bindings`], with [`ClockSource::ID`](time_core::ClockSource::ID)
+//! getter in [`crate::bindings`], with [`ClockSource::ID`](typed_clocks::ClockSource::ID)
 //! from the table's `clockid`. The counterpart of the kernel's
 //! `rust/kernel/time.rs`, whose clocks are written by hand.
 //!
@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use kernel_integration::time::{BootTime, Monotonic, RealTime};
-//! use time_core::{ClockSource, Instant};
+//! use typed_clocks::{ClockSource, Instant};
 //!
 //! assert_eq!(Monotonic::ID, Some(1));
 //! assert!(!RealTime::MONOTONIC);
@@ -36,4 +36,4 @@
 //! // Instant::<RealTime>::now() - start   // error: instants of different clocks
 //! ```
 
-time_core::declare_clocks!("../clocks.toml", unsafe(bindings = crate::bindings));
+typed_clocks::declare_clocks!("../clocks.toml", unsafe(bindings = crate::bindings));

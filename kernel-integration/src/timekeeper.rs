@@ -14,7 +14,7 @@
 //! ```
 //! use kernel_integration::time::{BootTime, Monotonic};
 //! use kernel_integration::timekeeper;
-//! use time_core::{Delta, Instant};
+//! use typed_clocks::{Delta, Instant};
 //!
 //! let tk = timekeeper::test_mode();
 //! let start = Instant::<Monotonic>::now();
@@ -29,7 +29,7 @@
 use core::fmt;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use time_core::{Delta, Instant, Ktime};
+use typed_clocks::{Delta, Instant, Ktime};
 
 use crate::bindings;
 use crate::time::{Monotonic, MonotonicRaw};

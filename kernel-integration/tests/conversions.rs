@@ -6,7 +6,7 @@
 
 use kernel_integration::time::{BootTime, Monotonic, RealTime, Tai};
 use kernel_integration::timekeeper::{self, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET};
-use time_core::{Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
 #[test]
 fn now_on_the_base_converts_to_now_on_each_offset_clock() -> Result<(), timekeeper::TimekeeperError>

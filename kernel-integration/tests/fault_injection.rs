@@ -22,7 +22,7 @@ use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai}
 use kernel_integration::timekeeper::{
     self, TestModeGuard, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET,
 };
-use time_core::{Deadline, Delta, Instant, Ktime, MonotonicClock};
+use typed_clocks::{Deadline, Delta, Instant, Ktime, MonotonicClock};
 
 mod support;
 use support::{read_all, Readings};

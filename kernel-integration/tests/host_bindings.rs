@@ -6,7 +6,7 @@
 
 use kernel_integration::bindings;
 use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
-use time_core::{ClockSource, Instant, Ktime};
+use typed_clocks::{ClockSource, Instant, Ktime};
 
 /// The host's clock `id`, in nanoseconds.
 fn host(id: libc::clockid_t) -> Ktime {

@@ -10,9 +10,9 @@ use kernel_integration::time::poll::{read_poll_timeout, read_poll_timeout_atomic
 use kernel_integration::time::{msecs_to_jiffies, Monotonic};
 use kernel_integration::timekeeper;
 use std::cell::Cell;
-use time_core::error::code::{EIO, ETIMEDOUT};
-use time_core::{Delta, Instant};
-use time_core::{Jiffies, Msecs};
+use typed_clocks::error::code::{EIO, ETIMEDOUT};
+use typed_clocks::{Delta, Instant};
+use typed_clocks::{Jiffies, Msecs};
 
 /// How far the monotonic test clock moves during `f`.
 fn time_taken(f: impl FnOnce()) -> Delta {

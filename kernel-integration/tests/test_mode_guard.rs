@@ -7,7 +7,7 @@
 use kernel_integration::bindings;
 use kernel_integration::time::Monotonic;
 use kernel_integration::timekeeper;
-use time_core::{Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
 fn test_mode_enabled() -> bool {
     // SAFETY: no pointers, no preconditions.

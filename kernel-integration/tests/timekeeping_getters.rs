@@ -8,7 +8,7 @@ use kernel_integration::bindings;
 use kernel_integration::timekeeper::{
     self, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET, TICK,
 };
-use time_core::{Delta, Instant, Ktime};
+use typed_clocks::{Delta, Instant, Ktime};
 
 type Result = std::result::Result<(), TimekeeperError>;
 

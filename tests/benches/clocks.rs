@@ -26,7 +26,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use kernel_integration::{bindings, time::Monotonic};
 use std::hint::black_box;
-use time_core::{Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
 fn now(c: &mut Criterion) {
     let mut group = c.benchmark_group("now");

@@ -12,16 +12,16 @@
 use core::time::Duration;
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicI64, Ordering};
-use time_core::{Deadline, Delta, Instant};
+use typed_clocks::{Deadline, Delta, Instant};
 
 static PROP_NOW: AtomicI64 = AtomicI64::new(0);
 
 #[unsafe(no_mangle)]
-extern "C" fn prop_clock_get() -> time_core::Ktime {
+extern "C" fn prop_clock_get() -> typed_clocks::Ktime {
     PROP_NOW.load(Ordering::SeqCst)
 }
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     PropClock { getter: prop_clock_get, monotonic: true },
 }

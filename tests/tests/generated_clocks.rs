@@ -4,9 +4,9 @@ mod support;
 
 use std::collections::HashSet;
 use support::{getters, lock_clocks, set};
-use time_core::{ClockSource, Delta, Instant, Ktime, MonotonicClock};
+use typed_clocks::{ClockSource, Delta, Instant, Ktime, MonotonicClock};
 
-time_core::declare_clocks!(
+typed_clocks::declare_clocks!(
     "tables/test_clocks.toml",
     unsafe(bindings = crate::support::getters)
 );

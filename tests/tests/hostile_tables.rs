@@ -17,8 +17,8 @@
 //!   the uses is a failure.
 //!
 //! `HOSTILE_TABLES` sets the number of tables (default 300), `HOSTILE_SEED` the seed,
-//! `HOSTILE_BATCH` the tables per crate (default 2000); `HOSTILE_TIME_CORE` builds
-//! against another time-core checkout (to see the check fail on an older macro),
+//! `HOSTILE_BATCH` the tables per crate (default 2000); `HOSTILE_TYPED_CLOCKS` builds
+//! against another typed-clocks checkout (to see the check fail on an older macro),
 //! `HOSTILE_TARGET_DIR` in another target dir.
 //! `scripts/hostile-tables.sh` runs it long.
 
@@ -62,10 +62,10 @@ impl Scratch {
         let dir = std::env::temp_dir().join(&package);
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("src")).expect("scratch dir");
-        let time_core = std::env::var_os("HOSTILE_TIME_CORE")
+        let typed_clocks = std::env::var_os("HOSTILE_TYPED_CLOCKS")
             .map_or_else(|| manifest_dir.join("../time-core"), PathBuf::from)
             .canonicalize()
-            .expect("time-core dir");
+            .expect("typed-clocks dir");
         // The workspace's lock pins the dependencies' versions, so --offline works; the
         // TOML reader is optimised as the workspace optimises it.
         std::fs::write(
@@ -73,7 +73,7 @@ impl Scratch {
             format!(
                 "[package]\nname = \"{package}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
                  [lib]\npath = \"src/lib.rs\"\n\n\
-                 [dependencies]\ntime-core = {{ path = {time_core:?}, features = [\"posix\"] }}\n\n\
+                 [dependencies]\ntyped-clocks = {{ path = {typed_clocks:?}, features = [\"posix\"] }}\n\n\
                  [profile.dev.package.toml]\nopt-level = 3\n[profile.dev.package.toml_parser]\nopt-level = 3\n\
                  [profile.dev.package.winnow]\nopt-level = 3\n\n[workspace]\n",
             ),
@@ -92,7 +92,7 @@ impl Scratch {
         Scratch {
             dir,
             // Kept between runs under cargo's CARGO_TARGET_TMPDIR: only the first run
-            // compiles time-core and its dependencies. HOSTILE_TARGET_DIR gives a long
+            // compiles typed-clocks and its dependencies. HOSTILE_TARGET_DIR gives a long
             // run its own (builds in one target dir wait for each other).
             target: std::env::var_os("HOSTILE_TARGET_DIR").map_or_else(
                 || Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-tables-target"),
@@ -242,7 +242,7 @@ fn check(case: &Case, errors: &[Reported]) -> Vec<String> {
         // The uncappable companion errors of the stand-ins, beside the located one.
         let companion = (error
             .message
-            .starts_with("expected function, found `time_core::__private::MissingGetter`")
+            .starts_with("expected function, found `typed_clocks::__private::MissingGetter`")
             && case.defects.iter().any(|defect| defect.missing_getter))
             || (error.message.starts_with("expected function, found ")
                 && case.defects.iter().any(|defect| defect.not_a_function))
@@ -251,7 +251,7 @@ fn check(case: &Case, errors: &[Reported]) -> Vec<String> {
                 && case.defects.iter().any(|defect| defect.missing_offset))
             || (error
                 .message
-                .starts_with("non-primitive cast: `time_core::__private::MissingClockId`")
+                .starts_with("non-primitive cast: `typed_clocks::__private::MissingClockId`")
                 && case.defects.iter().any(|defect| defect.missing_clockid));
         let muted = match (in_toml, case.muted_from) {
             (Some(line), Some(from)) => line >= from,

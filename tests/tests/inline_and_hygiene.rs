@@ -2,17 +2,17 @@
 //! hostile modules: `mod core {}` shadowing and `#![no_implicit_prelude]`.
 
 use std::sync::atomic::{AtomicI64, Ordering};
-use time_core::{ClockSource, Delta, Instant};
+use typed_clocks::{ClockSource, Delta, Instant};
 
 static INLINE_NOW: AtomicI64 = AtomicI64::new(7);
 
 #[unsafe(no_mangle)]
-extern "C" fn inline_test_ktime_get() -> time_core::Ktime {
+extern "C" fn inline_test_ktime_get() -> typed_clocks::Ktime {
     INLINE_NOW.load(Ordering::SeqCst)
 }
 
 #[unsafe(no_mangle)]
-extern "C" fn inline_test_other_get() -> time_core::Ktime {
+extern "C" fn inline_test_other_get() -> typed_clocks::Ktime {
     -INLINE_NOW.load(Ordering::SeqCst)
 }
 
@@ -20,7 +20,7 @@ mod shadowed_core {
     #![allow(dead_code)]
     /// A module named `core`: generated code must not resolve `core::…` here.
     mod core {}
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         unsafe(extern "C");
         ShadowMono { getter: inline_test_ktime_get, monotonic: true, clockid: 1, doc: "Shadowed." },
     }
@@ -28,7 +28,7 @@ mod shadowed_core {
 
 mod no_prelude {
     #![no_implicit_prelude]
-    ::time_core::declare_clocks! {
+    ::typed_clocks::declare_clocks! {
         unsafe(extern "C");
         PreludeFree { getter: inline_test_other_get, monotonic: false },
     }
@@ -36,7 +36,7 @@ mod no_prelude {
 
 mod from_file_without_bindings {
     // `getter`s declared by the macro itself as `extern "C"` functions.
-    ::time_core::declare_clocks!("tables/extern_clocks.toml", unsafe(extern "C"));
+    ::typed_clocks::declare_clocks!("tables/extern_clocks.toml", unsafe(extern "C"));
 }
 
 #[test]

@@ -23,7 +23,7 @@
     clippy::undocumented_unsafe_blocks
 )]
 
-use time_core::{ClockId, ClockSource, Instant, Ktime};
+use typed_clocks::{ClockId, ClockSource, Instant, Ktime};
 
 /// A bindgen-shaped stand-in for `kernel-integration`'s bindings, derived from
 /// `clocks.toml` by this package's build script: every getter, clock-id constant and
@@ -36,7 +36,7 @@ use time_core::{ClockId, ClockSource, Instant, Ktime};
     clippy::must_use_candidate
 )]
 pub mod bindings {
-    use time_core::Ktime;
+    use typed_clocks::Ktime;
 
     include!(concat!(env!("OUT_DIR"), "/lint_bindings.rs"));
 }
@@ -51,11 +51,11 @@ pub mod kernel_clocks {
     // that rustc took for user code would trip `unused_qualifications`.
     use crate::bindings;
 
-    time_core::declare_clocks!("../clocks.toml", unsafe(bindings = crate::bindings));
+    typed_clocks::declare_clocks!("../clocks.toml", unsafe(bindings = crate::bindings));
 
     /// `ktime_mono_to_any` with the first offset, through the module in scope.
     #[must_use]
-    pub fn raw_conversion(mono: time_core::Ktime) -> time_core::Ktime {
+    pub fn raw_conversion(mono: typed_clocks::Ktime) -> typed_clocks::Ktime {
         // SAFETY: the stand-in has no preconditions.
         unsafe { bindings::ktime_mono_to_any(mono, bindings::tk_offsets_TK_OFFS_REAL) }
     }
@@ -63,7 +63,7 @@ pub mod kernel_clocks {
 
 /// `clocks.toml` through the posix backend.
 pub mod posix_clocks {
-    time_core::declare_clocks!("../clocks.toml", backend = posix);
+    typed_clocks::declare_clocks!("../clocks.toml", backend = posix);
 }
 
 #[unsafe(no_mangle)]
@@ -73,7 +73,7 @@ extern "C" fn lints_test_getter() -> Ktime {
 
 /// Inline rows with a getter the macro declares itself.
 pub mod inline_clocks {
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         unsafe(extern "C");
         LintClock { getter: lints_test_getter, monotonic: true, clockid: -3, doc: "A clock." },
     }

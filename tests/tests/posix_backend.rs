@@ -4,10 +4,10 @@
 //! is checked against `clock_gettime` through the generated `CLOCKS`.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use time_core::posix::{self, PosixClock};
-use time_core::{ClockSource, Deadline, Delta, Instant, Ktime};
+use typed_clocks::posix::{self, PosixClock};
+use typed_clocks::{ClockSource, Deadline, Delta, Instant, Ktime};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     backend = posix;
     Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC },
     RealTime { monotonic: false, clockid: CLOCK_REALTIME },
@@ -18,7 +18,7 @@ time_core::declare_clocks! {
 
 /// The root table through the posix backend.
 mod root {
-    time_core::declare_clocks!("../clocks.toml", backend = posix);
+    typed_clocks::declare_clocks!("../clocks.toml", backend = posix);
 }
 
 /// The host's clock `id`, in nanoseconds.

@@ -1,12 +1,12 @@
 //! The README's examples are complete crates (`tests/readme-examples/{kernel,posix}`)
 //! that build, as written, outside the workspace with only a path dependency on
-//! time-core; and the README quotes each source file whole, so the two cannot drift.
+//! typed-clocks; and the README quotes each source file whole, so the two cannot drift.
 
 mod scratch;
 
 use std::path::{Path, PathBuf};
 
-/// Copies example `name` into a temp dir outside the workspace, with time-core's
+/// Copies example `name` into a temp dir outside the workspace, with typed-clocks's
 /// path made absolute, a package name unique to this process (concurrent runs share
 /// the target dir) and the workspace's lock file (so `--offline` works).
 fn copy_example(name: &str) -> (PathBuf, String) {
@@ -18,7 +18,7 @@ fn copy_example(name: &str) -> (PathBuf, String) {
     let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("Cargo.toml");
     let package = format!("readme-{name}-example");
     let unique = format!("{package}-{}", std::process::id());
-    let time_core = scratch::workspace().join("time-core");
+    let typed_clocks = scratch::workspace().join("time-core");
     let rewritten = manifest
         .replace(
             &format!("name = \"{package}\""),
@@ -26,7 +26,7 @@ fn copy_example(name: &str) -> (PathBuf, String) {
         )
         .replace(
             "\"../../../time-core\"",
-            &format!("{:?}", time_core.display().to_string()),
+            &format!("{:?}", typed_clocks.display().to_string()),
         );
     assert_ne!(
         rewritten, manifest,

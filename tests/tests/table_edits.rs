@@ -18,7 +18,7 @@ struct Crate {
 
 impl Crate {
     /// Copies tests/fixtures/edit-crate into a fresh temp dir, depending on this
-    /// workspace's time-core by absolute path.
+    /// workspace's typed-clocks by absolute path.
     fn new() -> Crate {
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/edit-crate");
         let root =
@@ -29,14 +29,14 @@ impl Crate {
         for file in ["clocks.toml", "src/main.rs"] {
             std::fs::copy(fixture.join(file), dir.join(file)).expect("copy fixture");
         }
-        let time_core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../time-core");
+        let typed_clocks = Path::new(env!("CARGO_MANIFEST_DIR")).join("../time-core");
         let package = format!("edit-crate-{}", std::process::id());
         std::fs::write(
             dir.join("Cargo.toml"),
             format!(
                 "[package]\nname = \"{package}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-                 [dependencies]\ntime-core = {{ path = {time_core:?} }}\n\n[workspace]\n",
-                time_core = time_core.canonicalize().expect("time-core dir")
+                 [dependencies]\ntyped-clocks = {{ path = {typed_clocks:?} }}\n\n[workspace]\n",
+                typed_clocks = typed_clocks.canonicalize().expect("typed-clocks dir")
             ),
         )
         .expect("write Cargo.toml");
@@ -45,7 +45,7 @@ impl Crate {
         std::fs::copy(lock, dir.join("Cargo.lock")).expect("copy Cargo.lock");
         // A target dir of its own (the outer build holds the lock on its own one), kept
         // between runs under cargo's CARGO_TARGET_TMPDIR so that only the first run
-        // compiles time-core's dependencies.
+        // compiles typed-clocks's dependencies.
         Crate {
             target: Path::new(env!("CARGO_TARGET_TMPDIR")).join("edit-crate-target"),
             dir,

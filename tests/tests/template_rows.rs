@@ -1,5 +1,5 @@
-//! time-core's `__clock_items!` template compiled against rows of every shape that
-//! `time_macros_impl::template::TemplateRow` writes: a getter from a bindings module
+//! typed-clocks's `__clock_items!` template compiled against rows of every shape that
+//! `typed_clocks_macros_impl::template::TemplateRow` writes: a getter from a bindings module
 //! (`ktime_t` and `u64`), a getter declared `extern "C"` by the template, the posix
 //! reader; clock ids as constants and integers, and none; every resolution; every
 //! capability list; offsets. The template and the row type live in two crates: if
@@ -7,7 +7,7 @@
 //! each slot reaches the item it is meant for.
 
 use std::sync::atomic::{AtomicI64, Ordering};
-use time_core::{ClockSource, HrTimerClock, Instant, NmiSafeClock, Resolution};
+use typed_clocks::{ClockSource, HrTimerClock, Instant, NmiSafeClock, Resolution};
 
 static NOW: AtomicI64 = AtomicI64::new(40);
 
@@ -33,7 +33,7 @@ mod bindings {
 
 /// Bindings-module getters, constant and integer ids, both resolutions, every list.
 mod with_bindings {
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         unsafe(bindings = crate::bindings);
         ShapeMono {
             getter: shape_ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC,
@@ -51,13 +51,13 @@ mod with_bindings {
 }
 
 #[unsafe(no_mangle)]
-extern "C" fn shape_extern_get() -> time_core::Ktime {
+extern "C" fn shape_extern_get() -> typed_clocks::Ktime {
     -5
 }
 
 /// A getter the template declares `extern "C"`, settable, without an id.
 mod without_bindings {
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         unsafe(extern "C");
         ShapeExtern { getter: shape_extern_get, monotonic: false, settable: true },
     }
@@ -65,7 +65,7 @@ mod without_bindings {
 
 /// The posix reader.
 mod posix {
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         backend = posix;
         ShapePosix { monotonic: true, clockid: CLOCK_MONOTONIC },
     }
@@ -96,9 +96,9 @@ fn every_slot_reaches_its_item() {
     assert_eq!(<ShapeMono as HrTimerClock>::CLOCKID as i64, 1);
     fn nmi_safe<C: NmiSafeClock>() {}
     nmi_safe::<ShapeFast>();
-    fn settable<C: time_core::SettableClock>() {}
+    fn settable<C: typed_clocks::SettableClock>() {}
     settable::<ShapeExtern>();
-    fn counts_suspend<C: time_core::SuspendCountingClock>() {}
+    fn counts_suspend<C: typed_clocks::SuspendCountingClock>() {}
     counts_suspend::<ShapeBoot>();
 
     let mono = Instant::<ShapeMono>::from_ktime(5);

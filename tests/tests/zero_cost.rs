@@ -115,15 +115,15 @@ fn fixture_assembly() -> String {
     )
     .expect("copy fixture");
     std::fs::copy(manifest.join("../Cargo.lock"), dir.join("Cargo.lock")).expect("copy lock file");
-    let time_core = manifest
+    let typed_clocks = manifest
         .join("../time-core")
         .canonicalize()
-        .expect("time-core");
+        .expect("typed-clocks");
     std::fs::write(
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"zero-cost-fixture\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [lib]\ncrate-type = [\"rlib\"]\n\n[dependencies]\ntime-core = {{ path = {time_core:?}, default-features = false, features = [\"posix\"] }}\nlibc = {{ version = \"0.2\", default-features = false }}\n\n[workspace]\n"
+             [lib]\ncrate-type = [\"rlib\"]\n\n[dependencies]\ntyped-clocks = {{ path = {typed_clocks:?}, default-features = false, features = [\"posix\"] }}\nlibc = {{ version = \"0.2\", default-features = false }}\n\n[workspace]\n"
         ),
     )
     .expect("write Cargo.toml");

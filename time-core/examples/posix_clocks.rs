@@ -2,11 +2,11 @@
 //! `clock_gettime`, listed from the generated `CLOCKS` (a row added to the table shows
 //! up with no edit here), and a sleep until a deadline on the deadline's own clock.
 //!
-//! `cargo run -p time-core --features posix --example posix_clocks`
+//! `cargo run -p typed-clocks --features posix --example posix_clocks`
 
-use time_core::{posix, Deadline, Delta, Instant};
+use typed_clocks::{posix, Deadline, Delta, Instant};
 
-time_core::declare_clocks!("../clocks.toml", backend = posix);
+typed_clocks::declare_clocks!("../clocks.toml", backend = posix);
 
 fn main() -> Result<(), posix::SleepError> {
     let width = CLOCKS

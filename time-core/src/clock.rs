@@ -19,9 +19,9 @@ pub type ClockId = i32;
 /// compile time. Generic code takes `C: ClockSource`:
 ///
 /// ```
-/// use time_core::{ClockSource, Instant};
-/// # time_core::declare_clocks! { unsafe(extern "C"); Boot { getter: boot_getter, monotonic: true } }
-/// # #[unsafe(no_mangle)] extern "C" fn boot_getter() -> time_core::Ktime { 42 }
+/// use typed_clocks::{ClockSource, Instant};
+/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Boot { getter: boot_getter, monotonic: true } }
+/// # #[unsafe(no_mangle)] extern "C" fn boot_getter() -> typed_clocks::Ktime { 42 }
 ///
 /// fn stamp<C: ClockSource>() -> (&'static str, Instant<C>) {
 ///     (C::NAME, Instant::now())
@@ -33,7 +33,7 @@ pub type ClockId = i32;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a clock",
     label = "not a clock declared in a clock table",
-    note = "clocks are declared with `time_core::declare_clocks!`, one row per clock in `clocks.toml`"
+    note = "clocks are declared with `typed_clocks::declare_clocks!`, one row per clock in `clocks.toml`"
 )]
 pub trait ClockSource: Sealed + 'static {
     /// The clock's name in the table, which is also its Rust type name.
@@ -81,7 +81,7 @@ impl Resolution {
     /// shorter than [`MIN_TICK_NANOS`](Self::MIN_TICK_NANOS), whatever `HZ` is).
     ///
     /// ```
-    /// use time_core::Resolution;
+    /// use typed_clocks::Resolution;
     /// assert!(Resolution::Nanos(1).measures(1));
     /// assert!(!Resolution::Tick.measures(100_000)); // 100 µs on a coarse clock
     /// assert!(Resolution::Tick.measures(20_000_000));

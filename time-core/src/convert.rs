@@ -33,7 +33,7 @@ impl<C: ClockSource> Instant<C> {
     /// converted with the new offset. Only clocks related in the clock table convert.
     ///
     /// ```
-    /// use time_core::Instant;
+    /// use typed_clocks::Instant;
     /// mod bindings {
     ///     #![allow(non_upper_case_globals)]
     ///     pub const tk_offsets_TK_OFFS_BOOT: u32 = 1;
@@ -47,7 +47,7 @@ impl<C: ClockSource> Instant<C> {
     ///     /// Test double of the C function.
     ///     pub unsafe fn boot() -> i64 { 8_000 }
     /// }
-    /// time_core::declare_clocks! {
+    /// typed_clocks::declare_clocks! {
     ///     unsafe(bindings = bindings);
     ///     Mono { getter: mono, monotonic: true, offset_base: true },
     ///     Boot { getter: boot, monotonic: true, offset: TK_OFFS_BOOT },

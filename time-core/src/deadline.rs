@@ -12,12 +12,12 @@ use core::hash::{Hash, Hasher};
 /// Spans are clock-independent ([`Delta`]); deadlines, like the kernel's timers, stay
 /// tied to their clock. A `Deadline<BootTime>` can only be compared with `BootTime`
 /// instants and only waited on with the `BootTime` clock (see
-/// `time_core::posix::sleep_until` with the `posix` feature).
+/// `typed_clocks::posix::sleep_until` with the `posix` feature).
 ///
 /// ```
-/// use time_core::{Deadline, Delta, Instant};
-/// # time_core::declare_clocks! { unsafe(extern "C"); Uptime { getter: deadline_doc_getter, monotonic: true } }
-/// # #[unsafe(no_mangle)] extern "C" fn deadline_doc_getter() -> time_core::Ktime { 1_000_000 }
+/// use typed_clocks::{Deadline, Delta, Instant};
+/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Uptime { getter: deadline_doc_getter, monotonic: true } }
+/// # #[unsafe(no_mangle)] extern "C" fn deadline_doc_getter() -> typed_clocks::Ktime { 1_000_000 }
 ///
 /// let deadline = Deadline::<Uptime>::after(Delta::from_millis(2)); // now is 1 ms here
 /// assert_eq!(deadline.instant(), Instant::from_ktime(3_000_000));
@@ -50,23 +50,23 @@ impl<C: ClockSource> Deadline<C> {
     /// with [`ClockSource::RESOLUTION`] where it matters.
     ///
     /// ```
-    /// use time_core::Deadline;
-    /// # time_core::declare_clocks! {
+    /// use typed_clocks::Deadline;
+    /// # typed_clocks::declare_clocks! {
     /// unsafe(extern "C");
     /// #     Coarse { getter: after_nanos_doc_coarse, monotonic: true, resolution: tick },
     /// # }
-    /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_doc_coarse() -> time_core::Ktime { 0 }
+    /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_doc_coarse() -> typed_clocks::Ktime { 0 }
     /// let deadline = Deadline::<Coarse>::after_nanos::<20_000_000>(); // 20 ms: fine
     /// # let _ = deadline;
     /// ```
     ///
     /// ```compile_fail
-    /// # use time_core::Deadline;
-    /// # time_core::declare_clocks! {
+    /// # use typed_clocks::Deadline;
+    /// # typed_clocks::declare_clocks! {
     /// unsafe(extern "C");
     /// #     Coarse { getter: after_nanos_fail_coarse, monotonic: true, resolution: tick },
     /// # }
-    /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_fail_coarse() -> time_core::Ktime { 0 }
+    /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_fail_coarse() -> typed_clocks::Ktime { 0 }
     /// let deadline = Deadline::<Coarse>::after_nanos::<100_000>(); // 100 µs: below a tick
     /// ```
     #[inline]

@@ -21,7 +21,7 @@ pub const FSLEEP_MAX: Delta = Delta::from_micros(i32::MAX as i64);
 /// span is a bug, and it sleeps the maximum rather than not at all).
 ///
 /// ```
-/// use time_core::{delay::fsleep_micros, Delta};
+/// use typed_clocks::{delay::fsleep_micros, Delta};
 /// assert_eq!(fsleep_micros(Delta::from_nanos(1)), 1);
 /// assert_eq!(fsleep_micros(Delta::from_millis(2)), 2_000);
 /// assert_eq!(fsleep_micros(Delta::from_secs(10_000)), i32::MAX as u32);
@@ -52,7 +52,7 @@ const fn ceil_micros_of_clamped(delta: Delta) -> i64 {
 /// negative or longer; upstream clamps the same way after its debug assertion.
 ///
 /// ```
-/// use time_core::{delay::udelay_micros, Delta};
+/// use typed_clocks::{delay::udelay_micros, Delta};
 /// assert_eq!(udelay_micros(Delta::from_nanos(1_001), 5), 2);
 /// assert_eq!(udelay_micros(Delta::from_millis(6), 5), 5_000);
 /// assert_eq!(udelay_micros(Delta::from_nanos(-1), 5), 5_000);

@@ -41,7 +41,7 @@ const fn ceil_div<const UNIT: i64>(nanos: i64) -> i64 {
 /// The `checked_*` methods return `None` instead.
 ///
 /// ```
-/// use time_core::Delta;
+/// use typed_clocks::Delta;
 ///
 /// let timeout = Delta::from_millis(1) + Delta::from_micros(500);
 /// assert_eq!(timeout.to_string(), "1.5ms");
@@ -59,7 +59,7 @@ const fn ceil_div<const UNIT: i64>(nanos: i64) -> i64 {
 /// `Delta::from_millis` finds the one unit that has the method.
 ///
 /// ```
-/// use time_core::{Delta, Jiffy, Nsec};
+/// use typed_clocks::{Delta, Jiffy, Nsec};
 /// let a: Delta = Delta::from_millis(3);
 /// let b: Delta<Nsec> = a; // the same type
 /// let ticks: Delta<Jiffy> = Delta::from_jiffies(3);
@@ -112,7 +112,7 @@ impl Delta<Jiffy> {
     /// A span of `jiffies` timer ticks (upstream's `Delta::<Jiffy>::from_jiffies`).
     ///
     /// ```
-    /// use time_core::{Delta, Jiffy};
+    /// use typed_clocks::{Delta, Jiffy};
     /// let timeout: Delta<Jiffy> = Delta::from_jiffies(12);
     /// assert_eq!(timeout.as_jiffies(), 12);
     /// ```
@@ -131,7 +131,7 @@ impl Delta<Jiffy> {
 /// `Delta<Jiffy>(12)`.
 ///
 /// ```
-/// # use time_core::Delta;
+/// # use typed_clocks::Delta;
 /// assert_eq!(format!("{:?}", Delta::from_jiffies(-3)), "Delta<Jiffy>(-3)");
 /// ```
 impl fmt::Debug for Delta<Jiffy> {
@@ -178,7 +178,7 @@ impl Delta {
     /// A span of `secs` seconds, saturating at [`Delta::MIN`]/[`Delta::MAX`].
     ///
     /// ```
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Delta::from_secs(2).as_nanos(), 2_000_000_000);
     /// assert_eq!(Delta::from_secs(i64::MAX), Delta::MAX);
     /// ```
@@ -204,7 +204,7 @@ impl Delta {
     /// 9 223 372 036 854 776 µs here, one more than `i64::MAX / 1000`.
     ///
     /// ```
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Delta::from_nanos(1).as_micros_ceil(), 1);
     /// assert_eq!(Delta::from_nanos(1_000).as_micros_ceil(), 1);
     /// assert_eq!(Delta::from_nanos(1_001).as_micros_ceil(), 2);
@@ -222,7 +222,7 @@ impl Delta {
     /// [`Delta::as_micros_ceil`].
     ///
     /// ```
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Delta::from_nanos(1).as_millis_ceil(), 1);
     /// assert_eq!(Delta::from_micros(1_500).as_millis_ceil(), 2);
     /// assert_eq!(Delta::from_micros(-1_500).as_millis_ceil(), -1);
@@ -237,7 +237,7 @@ impl Delta {
     /// −1.9 ms → −1 ms.
     ///
     /// ```
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Delta::from_micros(1_900).as_millis(), 1);
     /// assert_eq!(Delta::from_micros(-1_900).as_millis(), -1);
     /// ```
@@ -332,7 +332,7 @@ impl Delta {
     /// [`Delta::checked_div`] to tell these cases apart.
     ///
     /// ```
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Delta::from_secs(3).saturating_div(2), Delta::from_millis(1_500));
     /// assert_eq!(Delta::from_secs(3) / 0, Delta::MAX);
     /// assert_eq!(Delta::from_secs(-3) / 0, Delta::MIN);
@@ -362,7 +362,7 @@ impl Delta {
     /// gives [`Delta::ZERO`] too, the exact remainder.
     ///
     /// ```
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Delta::from_nanos(1_234_567).rem_nanos(1_000_000), Delta::from_nanos(234_567));
     /// assert_eq!(Delta::from_nanos(-7).rem_nanos(5), Delta::from_nanos(-2));
     /// assert_eq!(Delta::from_nanos(7).rem_nanos(0), Delta::ZERO);
@@ -436,7 +436,7 @@ impl Div for Delta {
     /// saturates to `i64::MAX`.
     ///
     /// ```
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Delta::from_millis(10) / Delta::from_millis(3), 3);
     /// assert_eq!(Delta::from_millis(-10) / Delta::from_millis(3), -3);
     /// assert_eq!(Delta::from_millis(1) / Delta::ZERO, i64::MAX);
@@ -526,7 +526,7 @@ impl fmt::Display for Delta {
 /// `Debug` (`Instant<Monotonic>(1.5ms)`).
 ///
 /// ```
-/// # use time_core::Delta;
+/// # use typed_clocks::Delta;
 /// assert_eq!(format!("{:?}", Delta::from_micros(1_500)), "Delta(1.5ms)");
 /// ```
 impl fmt::Debug for Delta {
@@ -568,7 +568,7 @@ impl TryFrom<Duration> for Delta {
     ///
     /// ```
     /// use core::time::Duration;
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Delta::try_from(Duration::from_millis(3)), Ok(Delta::from_millis(3)));
     /// assert!(Delta::try_from(Duration::MAX).is_err());
     /// ```
@@ -586,7 +586,7 @@ impl TryFrom<Delta> for Duration {
     ///
     /// ```
     /// use core::time::Duration;
-    /// use time_core::Delta;
+    /// use typed_clocks::Delta;
     /// assert_eq!(Duration::try_from(Delta::from_micros(7)), Ok(Duration::from_micros(7)));
     /// assert!(Duration::try_from(Delta::from_nanos(-1)).is_err());
     /// ```

@@ -14,7 +14,7 @@ use core::num::NonZeroI32;
 /// ([`Error::to_errno`], [`Error::from_errno`]).
 ///
 /// ```
-/// use time_core::error::{code, Error};
+/// use typed_clocks::error::{code, Error};
 ///
 /// assert_eq!(code::ETIMEDOUT.to_errno(), -110);
 /// assert_eq!(Error::from_errno(-110), code::ETIMEDOUT);

@@ -18,9 +18,9 @@ use core::ops::{Add, AddAssign, Sub, SubAssign};
 /// (`#[repr(transparent)]`), so the safety costs nothing at run time.
 ///
 /// ```
-/// use time_core::{Delta, Instant};
-/// # time_core::declare_clocks! { unsafe(extern "C"); Uptime { getter: instant_doc_getter, monotonic: true } }
-/// # #[unsafe(no_mangle)] extern "C" fn instant_doc_getter() -> time_core::Ktime { 5_000 }
+/// use typed_clocks::{Delta, Instant};
+/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Uptime { getter: instant_doc_getter, monotonic: true } }
+/// # #[unsafe(no_mangle)] extern "C" fn instant_doc_getter() -> typed_clocks::Ktime { 5_000 }
 ///
 /// let start = Instant::<Uptime>::from_ktime(1_000);
 /// let now = Instant::<Uptime>::now();           // reads the clock: 5 000 ns here

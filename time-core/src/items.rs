@@ -29,7 +29,7 @@
 /// }
 /// ```
 ///
-/// Each `ROW` is written by one type, `time_macros_impl::template::TemplateRow`, whose
+/// Each `ROW` is written by one type, `typed_clocks_macros_impl::template::TemplateRow`, whose
 /// fields are the slots of the pattern below, in order; `tests/tests/template_rows.rs`
 /// compiles this template against rows of every shape it writes.
 ///
@@ -65,13 +65,13 @@ macro_rules! __clock_items {
         )*
 
         /// Every clock of the table, in table order: name, monotonicity, clock id, doc
-        /// and reader of each (see `time_core::ClockInfo`).
+        /// and reader of each (see `typed_clocks::ClockInfo`).
         pub const CLOCKS: [$crate::__private::ClockInfo; $count] = [$(
             $crate::__private::ClockInfo::of::<$name>($table_doc),
         )*];
 
         /// Calls `visitor.visit::<C>()` for every clock `C` of the table, in table order
-        /// (see `time_core::ClockVisitor`).
+        /// (see `typed_clocks::ClockVisitor`).
         #[inline]
         // `__Visitor` cannot be a clock's name (names are UpperCamelCase, without `_`).
         pub fn for_each_clock<__Visitor>(visitor: &mut __Visitor)
@@ -174,7 +174,7 @@ macro_rules! __clock_items {
                         // `ktime_get()` spin while the timekeeper is updated, so they must
                         // not be called from an NMI that interrupted an update: this
                         // crate cannot see the calling context, and NMI code reads clocks
-                        // through `time_core::nmi::now`, which takes only `NmiSafeClock`s.
+                        // through `typed_clocks::nmi::now`, which takes only `NmiSafeClock`s.
                         $($read)*
                     }
                 }

@@ -20,12 +20,12 @@
 //!   (the kernel's `ktime_add_safe` clamps too), and nothing panics.
 //!
 //! ```
-//! use time_core::{Delta, Instant};
+//! use typed_clocks::{Delta, Instant};
 //! # use core::sync::atomic::{AtomicI64, Ordering};
 //! # static MONO: AtomicI64 = AtomicI64::new(1_000);
-//! # #[unsafe(no_mangle)] extern "C" fn lib_doc_ktime_get() -> time_core::Ktime { MONO.load(Ordering::Relaxed) }
-//! # #[unsafe(no_mangle)] extern "C" fn lib_doc_ktime_get_boottime() -> time_core::Ktime { 9_000 }
-//! time_core::declare_clocks! {
+//! # #[unsafe(no_mangle)] extern "C" fn lib_doc_ktime_get() -> typed_clocks::Ktime { MONO.load(Ordering::Relaxed) }
+//! # #[unsafe(no_mangle)] extern "C" fn lib_doc_ktime_get_boottime() -> typed_clocks::Ktime { 9_000 }
+//! typed_clocks::declare_clocks! {
 //!     unsafe(extern "C");
 //!     Monotonic { getter: lib_doc_ktime_get, monotonic: true, clockid: 1 },
 //!     BootTime { getter: lib_doc_ktime_get_boottime, monotonic: true, clockid: 7 },
@@ -39,7 +39,7 @@
 //! // Instant::<BootTime>::now() - start   // error: they come from different clocks
 //! ```
 //!
-//! `time-core` is `#![no_std]`, uses no allocation and no floating point. Features:
+//! `typed-clocks` is `#![no_std]`, uses no allocation and no floating point. Features:
 //! `toml` (default) lets [`declare_clocks!`] read table files; `posix` adds the
 //! userspace backend in [`posix`] (`clock_gettime`/`clock_nanosleep` through `libc`).
 
@@ -90,7 +90,7 @@ pub use table::{ClockInfo, ClockVisitor};
 /// `delay: Jiffies` to `queue_delayed_work_on`.
 ///
 /// ```
-/// let delay: time_core::Jiffies = 12;
+/// let delay: typed_clocks::Jiffies = 12;
 /// let as_the_kernel_binds_it: usize = delay; // the kernel's `ffi::c_ulong`
 /// # let _ = as_the_kernel_binds_it;
 /// ```
@@ -101,4 +101,4 @@ pub type Jiffies = usize;
 pub type Msecs = u32;
 
 #[doc = include_str!("../doc/declare_clocks.md")]
-pub use time_macros::declare_clocks;
+pub use typed_clocks_macros::declare_clocks;

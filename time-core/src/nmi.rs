@@ -31,10 +31,10 @@
 //!
 //! ```
 //! use core::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
-//! use time_core::{nmi, Instant, NmiSafeClock};
+//! use typed_clocks::{nmi, Instant, NmiSafeClock};
 //! # static FAST_NS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(5_000);
 //! # #[unsafe(no_mangle)] extern "C" fn nmi_doc_mono_fast_ns() -> u64 { FAST_NS.fetch_add(10, Ordering::Relaxed) }
-//! time_core::declare_clocks! {
+//! typed_clocks::declare_clocks! {
 //!     unsafe(extern "C");
 //!     MonotonicFast {
 //!         // Not `monotonic`: a reading taken in an NMI during a timekeeper update can

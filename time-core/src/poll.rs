@@ -38,11 +38,11 @@ use crate::instant::Instant;
 /// normally does.
 ///
 /// ```
-/// use time_core::{error::code::ETIMEDOUT, poll::read_poll_timeout_with, Delta};
+/// use typed_clocks::{error::code::ETIMEDOUT, poll::read_poll_timeout_with, Delta};
 /// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
 /// # static NOW: AtomicI64 = AtomicI64::new(0);
-/// # #[unsafe(no_mangle)] extern "C" fn poll_doc_now() -> time_core::Ktime { NOW.load(Relaxed) }
-/// time_core::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_doc_now, monotonic: true } }
+/// # #[unsafe(no_mangle)] extern "C" fn poll_doc_now() -> typed_clocks::Ktime { NOW.load(Relaxed) }
+/// typed_clocks::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_doc_now, monotonic: true } }
 ///
 /// let sleep = |d: Delta| { NOW.fetch_add(d.as_nanos(), Relaxed); };
 /// let mut status = [0u8, 0, 1].into_iter();
@@ -89,11 +89,11 @@ where
 /// `error = crate::error`) and `timed_out` that type's `ETIMEDOUT`.
 ///
 /// ```
-/// use time_core::{poll::read_poll_timeout_with_error, Delta};
+/// use typed_clocks::{poll::read_poll_timeout_with_error, Delta};
 /// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
 /// # static NOW: AtomicI64 = AtomicI64::new(0);
-/// # #[unsafe(no_mangle)] extern "C" fn poll_err_doc_now() -> time_core::Ktime { NOW.load(Relaxed) }
-/// time_core::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_err_doc_now, monotonic: true } }
+/// # #[unsafe(no_mangle)] extern "C" fn poll_err_doc_now() -> typed_clocks::Ktime { NOW.load(Relaxed) }
+/// typed_clocks::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_err_doc_now, monotonic: true } }
 ///
 /// /// A driver's own error type, with its own "timed out".
 /// #[derive(Debug, PartialEq)]
@@ -150,7 +150,7 @@ where
 /// with `retry == 0`, `op` is never called.
 ///
 /// ```
-/// use time_core::{error::code::{EIO, ETIMEDOUT}, poll::read_poll_timeout_atomic_with, Delta};
+/// use typed_clocks::{error::code::{EIO, ETIMEDOUT}, poll::read_poll_timeout_atomic_with, Delta};
 ///
 /// let mut delays = 0;
 /// let mut reads = 0;
@@ -181,7 +181,7 @@ where
 /// returns `timed_out`.
 ///
 /// ```
-/// use time_core::{poll::read_poll_timeout_atomic_with_error, Delta};
+/// use typed_clocks::{poll::read_poll_timeout_atomic_with_error, Delta};
 /// let result: Result<u8, &str> =
 ///     read_poll_timeout_atomic_with_error(|| Ok(0), |_| false, Delta::ZERO, 3, |_| {}, "timed out");
 /// assert_eq!(result, Err("timed out"));

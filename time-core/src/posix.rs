@@ -105,8 +105,8 @@ fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
 /// past returns at once.
 ///
 /// ```no_run
-/// # time_core::declare_clocks! { backend = posix; Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC } }
-/// use time_core::{posix, Deadline, Delta};
+/// # typed_clocks::declare_clocks! { backend = posix; Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC } }
+/// use typed_clocks::{posix, Deadline, Delta};
 /// let deadline = Deadline::<Monotonic>::after(Delta::from_millis(20));
 /// posix::sleep_until(deadline)?;
 /// assert!(deadline.has_passed());
@@ -142,7 +142,7 @@ pub fn sleep_for<C: PosixClock>(timeout: Delta) -> Result<(), SleepError> {
 /// zero or negative returns at once.
 ///
 /// ```
-/// use time_core::{posix, Delta};
+/// use typed_clocks::{posix, Delta};
 /// posix::sleep(Delta::from_micros(100))?;
 /// posix::sleep(Delta::from_millis(-5))?; // returns at once
 /// # Ok::<(), posix::SleepError>(())

@@ -24,8 +24,8 @@
 //! ```text
 //! mod kernel {
 //!     pub mod time {
-//!         pub use time_core::*;
-//!         time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
+//!         pub use typed_clocks::*;
+//!         typed_clocks::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
 //!     }
 //!     pub mod io { pub use super::time::poll; }
 //! }
@@ -58,7 +58,7 @@
 //! The services hang off a type of their own that the template declares,
 //! `kernel_services::Services`, which implements [`KernelServices`] and
 //! [`HrTimerBindings`](crate::hrtimer::HrTimerBindings); `hrtimer::HrTimer<T>` is
-//! `time_core::hrtimer::HrTimer<T, kernel_services::Services>`. This module depends on
+//! `typed_clocks::hrtimer::HrTimer<T, kernel_services::Services>`. This module depends on
 //! [`hrtimer`](crate::hrtimer), not the other way round.
 
 use crate::{Jiffies, Msecs};
@@ -126,11 +126,11 @@ macro_rules! __kernel_services {
     (@expand [$($b:tt)+] $clock:ident [$($e:tt)+]) => {
         /// The kernel services of this clock table over its bindings module: the type
         /// that the C functions hang off (`hrtimer::HrTimer<T>` is
-        /// `time_core::hrtimer::HrTimer<T, kernel_services::Services>`).
+        /// `typed_clocks::hrtimer::HrTimer<T, kernel_services::Services>`).
         pub mod kernel_services {
             /// The kernel services of this clock table: implements
-            /// `time_core::services::KernelServices` and
-            /// `time_core::hrtimer::HrTimerBindings` over the table's bindings module.
+            /// `typed_clocks::services::KernelServices` and
+            /// `typed_clocks::hrtimer::HrTimerBindings` over the table's bindings module.
             pub enum Services {}
         }
 
@@ -177,7 +177,7 @@ macro_rules! __kernel_services {
             /// `timeout_delta` has passed on the table's monotonic clock, sleeping
             /// `sleep_delta` with `fsleep` between polls; a timeout is `ETIMEDOUT`
             /// (of the invocation's `error` module). See
-            /// `time_core::poll::read_poll_timeout_with_error`.
+            /// `typed_clocks::poll::read_poll_timeout_with_error`.
             #[inline]
             pub fn read_poll_timeout<Op, Cond, T>(
                 op: Op,
@@ -202,7 +202,7 @@ macro_rules! __kernel_services {
             /// Polls `op` at most `retry` times until `cond` accepts its value or `op`
             /// fails, busy-waiting `delay_delta` with `udelay` between polls; running
             /// out of attempts is `ETIMEDOUT` (of the invocation's `error` module). For
-            /// atomic context. See `time_core::poll::read_poll_timeout_atomic_with_error`.
+            /// atomic context. See `typed_clocks::poll::read_poll_timeout_atomic_with_error`.
             #[inline]
             pub fn read_poll_timeout_atomic<Op, Cond, T>(
                 op: Op,
@@ -238,12 +238,12 @@ macro_rules! __kernel_services {
             };
 
             /// A high-resolution timer holding its data `T`, on the clock of `T`'s
-            /// mode: `time_core::hrtimer::HrTimer` over this table's bindings.
+            /// mode: `typed_clocks::hrtimer::HrTimer` over this table's bindings.
             pub type HrTimer<T> = $crate::hrtimer::HrTimer<T, super::kernel_services::Services>;
-            /// The initializer `HrTimer::new` returns: `time_core::hrtimer::HrTimerInit`.
+            /// The initializer `HrTimer::new` returns: `typed_clocks::hrtimer::HrTimerInit`.
             pub type HrTimerInit<T> =
                 $crate::hrtimer::HrTimerInit<T, super::kernel_services::Services>;
-            /// A place on the stack for a timer: `time_core::hrtimer::HrTimerSlot`.
+            /// A place on the stack for a timer: `typed_clocks::hrtimer::HrTimerSlot`.
             pub type HrTimerSlot<T> =
                 $crate::hrtimer::HrTimerSlot<T, super::kernel_services::Services>;
         }

@@ -9,9 +9,9 @@ use crate::clock::{ClockId, ClockSource, Ktime};
 /// every clock of the table without naming them:
 ///
 /// ```
-/// # #[unsafe(no_mangle)] extern "C" fn info_doc_mono() -> time_core::Ktime { 5 }
-/// # #[unsafe(no_mangle)] extern "C" fn info_doc_real() -> time_core::Ktime { 7 }
-/// time_core::declare_clocks! {
+/// # #[unsafe(no_mangle)] extern "C" fn info_doc_mono() -> typed_clocks::Ktime { 5 }
+/// # #[unsafe(no_mangle)] extern "C" fn info_doc_real() -> typed_clocks::Ktime { 7 }
+/// typed_clocks::declare_clocks! {
 ///     unsafe(extern "C");
 ///     Mono { getter: info_doc_mono, monotonic: true, clockid: 1, doc: "Since boot." },
 ///     Real { getter: info_doc_real, monotonic: false },
@@ -55,10 +55,10 @@ impl ClockInfo {
 /// type, in table order.
 ///
 /// ```
-/// use time_core::{ClockSource, ClockVisitor, Instant};
-/// # #[unsafe(no_mangle)] extern "C" fn visit_doc_mono() -> time_core::Ktime { 5 }
-/// # #[unsafe(no_mangle)] extern "C" fn visit_doc_real() -> time_core::Ktime { 7 }
-/// time_core::declare_clocks! {
+/// use typed_clocks::{ClockSource, ClockVisitor, Instant};
+/// # #[unsafe(no_mangle)] extern "C" fn visit_doc_mono() -> typed_clocks::Ktime { 5 }
+/// # #[unsafe(no_mangle)] extern "C" fn visit_doc_real() -> typed_clocks::Ktime { 7 }
+/// typed_clocks::declare_clocks! {
 ///     unsafe(extern "C");
 ///     Mono { getter: visit_doc_mono, monotonic: true },
 ///     Real { getter: visit_doc_real, monotonic: false },

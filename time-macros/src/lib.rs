@@ -1,20 +1,20 @@
-//! The `declare_clocks!` procedural macro behind [`time-core`].
+//! The `declare_clocks!` procedural macro behind [`typed-clocks`].
 //!
-//! Use it through `time_core::declare_clocks!`: the runtime crate documents the macro,
+//! Use it through `typed_clocks::declare_clocks!`: the runtime crate documents the macro,
 //! the table schema and the generated items. This crate is only the compiler plugin:
 //! it reads the compiler's environment and hands the tokens to
-//! [`time_macros_impl::declare_clocks`], an ordinary library (parse → read → validate
+//! [`typed_clocks_macros_impl::declare_clocks`], an ordinary library (parse → read → validate
 //! → expand) that is tested without a compiler.
 //!
-//! [`time-core`]: https://docs.rs/time-core
+//! [`typed-clocks`]: https://docs.rs/typed-clocks
 
 use proc_macro::TokenStream;
 use std::path::{Path, PathBuf};
-use time_macros_impl::Environment;
+use typed_clocks_macros_impl::Environment;
 
 /// Declares one zero-sized clock type per row of a clock table.
 ///
-/// See `time_core::declare_clocks!` for the forms, the table schema and the expansion.
+/// See `typed_clocks::declare_clocks!` for the forms, the table schema and the expansion.
 ///
 /// With `DECLARE_CLOCKS_TIMING` set (non-empty) in the compiler's environment, each
 /// expansion also prints how long it took, measured inside the compiler
@@ -25,7 +25,7 @@ pub fn declare_clocks(input: TokenStream) -> TokenStream {
     let start = std::time::Instant::now();
     let env = Environment {
         manifest_dir: std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
-        table_dir: std::env::var_os(time_macros_impl::TABLE_DIR_VAR).map(PathBuf::from),
+        table_dir: std::env::var_os(typed_clocks_macros_impl::TABLE_DIR_VAR).map(PathBuf::from),
         // `Span::local_file` is Rust 1.88, newer than the kernel's minimum (the
         // vendored `toml` crates need 1.85 already): the macro needs it to find a
         // table beside the invoking file, as `include_str!` does.
@@ -36,7 +36,7 @@ pub fn declare_clocks(input: TokenStream) -> TokenStream {
         posix_available: cfg!(feature = "posix"),
         working_dir: None,
     };
-    let output = time_macros_impl::declare_clocks(input.into(), &env).into();
+    let output = typed_clocks_macros_impl::declare_clocks(input.into(), &env).into();
     if std::env::var_os("DECLARE_CLOCKS_TIMING").is_some_and(|value| !value.is_empty()) {
         eprintln!(
             "declare_clocks!: expanded in {:.3} ms",

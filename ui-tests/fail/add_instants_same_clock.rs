@@ -1,8 +1,8 @@
 // `Instant<A> + Instant<A>` does not compile: a point in time plus a point in time
 // is not a time. Add a `Delta` instead.
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
 }

@@ -1,5 +1,5 @@
 // `bindings` given twice is rejected at the second one.
-time_core::declare_clocks!(
+typed_clocks::declare_clocks!(
     "tables/args_bindings_twice.toml",
     unsafe(bindings = crate::a),
     unsafe(bindings = crate::b)

@@ -1,4 +1,4 @@
 // `declare_clocks!()` without a table is rejected, and the message shows both forms.
-time_core::declare_clocks!();
+typed_clocks::declare_clocks!();
 
 fn main() {}

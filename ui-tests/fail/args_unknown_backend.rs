@@ -1,4 +1,4 @@
 // An unknown backend is rejected at its name, with the valid backends.
-time_core::declare_clocks!("tables/args_unknown_backend.toml", backend = posxi, unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/args_unknown_backend.toml", backend = posxi, unsafe(extern "C"));
 
 fn main() {}

@@ -1,7 +1,7 @@
 // A variable of type `Instant<Monotonic>` cannot be assigned an `Instant<RealTime>`.
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     RealTime { getter: ktime_get_real, monotonic: false },

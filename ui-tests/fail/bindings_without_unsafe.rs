@@ -8,6 +8,6 @@ mod bindings {
     }
 }
 
-time_core::declare_clocks!("tables/bindings_without_unsafe.toml", bindings = crate::bindings);
+typed_clocks::declare_clocks!("tables/bindings_without_unsafe.toml", bindings = crate::bindings);
 
 fn main() {}

@@ -1,8 +1,8 @@
 // A deadline stays on its clock: checking a `Deadline<Monotonic>` against a `BootTime`
 // reading does not compile (after a suspend the two clocks disagree).
-use time_core::{Deadline, Delta, Instant};
+use typed_clocks::{Deadline, Delta, Instant};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     BootTime { getter: ktime_get_boottime, monotonic: true },

@@ -1,8 +1,8 @@
 // `Instant<A> == Instant<B>` does not compile: equal nanosecond counts on two clocks
 // are not the same moment.
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     BootTime { getter: ktime_get_boottime, monotonic: true },

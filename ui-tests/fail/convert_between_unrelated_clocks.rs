@@ -2,7 +2,7 @@
 // timekeeper offset. Here `Boot` is `Mono` + `TK_OFFS_BOOT` (so `Mono -> Boot`
 // compiles, see `pass/convert_declared_relation.rs`), but `Raw` has no offset: no
 // conversion between `Mono` and `Raw` exists.
-use time_core::Instant;
+use typed_clocks::Instant;
 
 mod b {
     #![allow(non_upper_case_globals)]
@@ -21,7 +21,7 @@ mod b {
     }
 }
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(bindings = b);
     Mono { getter: m, monotonic: true, offset_base: true },
     Boot { getter: bt, monotonic: true, offset: TK_OFFS_BOOT },

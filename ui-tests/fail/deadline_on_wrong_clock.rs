@@ -1,8 +1,8 @@
 // A deadline stays on its clock: a `Deadline<BootTime>` cannot be built from a
 // `Monotonic` instant plus a timeout.
-use time_core::{Deadline, Delta, Instant};
+use typed_clocks::{Deadline, Delta, Instant};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     BootTime { getter: ktime_get_boottime, monotonic: true },

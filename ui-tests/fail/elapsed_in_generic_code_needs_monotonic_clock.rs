@@ -1,6 +1,6 @@
 // Generic code bounded only by `C: ClockSource` cannot call `elapsed()`: it must ask
 // for `C: MonotonicClock`.
-use time_core::{ClockSource, Delta, Instant};
+use typed_clocks::{ClockSource, Delta, Instant};
 
 fn time_since<C: ClockSource>(start: Instant<C>) -> Delta {
     start.elapsed()

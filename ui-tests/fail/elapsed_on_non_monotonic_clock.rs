@@ -1,8 +1,8 @@
 // `elapsed()` exists only on monotonic clocks: on a clock that can be stepped
 // backwards (RealTime) it would silently return nonsense.
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     RealTime { getter: ktime_get_real, monotonic: false },
 }

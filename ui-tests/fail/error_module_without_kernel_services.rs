@@ -8,7 +8,7 @@ mod bindings {
 
 mod error {}
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(bindings = crate::bindings);
     error = crate::error;
     Monotonic { getter: ktime_get, monotonic: true },

@@ -3,6 +3,6 @@
 // `unsafe(extern "C")` in the invocation, nobody vouched for that: refused at the row.
 #![forbid(unsafe_code)]
 
-time_core::declare_clocks!("tables/extern_getter_without_unsafe.toml");
+typed_clocks::declare_clocks!("tables/extern_getter_without_unsafe.toml");
 
 fn main() {}

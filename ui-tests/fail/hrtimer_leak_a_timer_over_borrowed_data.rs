@@ -5,13 +5,13 @@
 // closure-scoped `start_scoped`, which cancels before returning, is safe.
 use core::pin::{pin, Pin};
 use core::sync::atomic::{AtomicU32, Ordering::SeqCst};
-use time_core::hrtimer::{
+use typed_clocks::hrtimer::{
     HrTimer, HrTimerBindings, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart,
     HrTimerSlot, RelativeMode, UnsafeHrTimerPointer,
 };
-use time_core::Delta;
+use typed_clocks::Delta;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
 }

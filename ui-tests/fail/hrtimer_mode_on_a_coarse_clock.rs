@@ -1,9 +1,9 @@
 // A coarse clock advances only at the tick and has no hrtimer base of its own: a timer
 // mode on it does not compile (use the fine clock, `Monotonic`).
 use core::pin::Pin;
-use time_core::hrtimer::{AbsoluteMode, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart};
+use typed_clocks::hrtimer::{AbsoluteMode, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, clockid: 6, resolution: tick },
 }

@@ -2,9 +2,9 @@
 // CLOCK_TAI only: a timer mode on another clock (here one declared without
 // `hrtimer = true`) has no base to run on.
 use core::pin::Pin;
-use time_core::hrtimer::{HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode};
+use typed_clocks::hrtimer::{HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     MonotonicRaw { getter: ktime_get_raw, monotonic: true, clockid: 4 },
 }

@@ -4,12 +4,12 @@
 // not implement it.
 use core::pin::Pin;
 use core::sync::atomic::{AtomicU32, Ordering::SeqCst};
-use time_core::hrtimer::{
+use typed_clocks::hrtimer::{
     HrTimer, HrTimerBindings, HrTimerCallback, HrTimerCallbackContext, HrTimerExpiresFor,
     HrTimerPointer, HrTimerRestart, PinHrTimerHandle, RelativeMode, UnsafeHrTimerPointer,
 };
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
 }

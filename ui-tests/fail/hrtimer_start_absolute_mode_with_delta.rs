@@ -1,13 +1,13 @@
 // A timer in an absolute mode expires at an instant of its clock, not after a span:
 // `start(Delta)` is for the relative modes.
 use core::pin::Pin;
-use time_core::hrtimer::{
+use typed_clocks::hrtimer::{
     AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart,
 };
-use time_core::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
-use time_core::Delta;
+use typed_clocks::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
+use typed_clocks::Delta;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
 }

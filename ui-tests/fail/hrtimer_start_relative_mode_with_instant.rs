@@ -1,13 +1,13 @@
 // A timer in a relative mode expires a span from now: an instant is for the absolute
 // modes.
 use core::pin::Pin;
-use time_core::hrtimer::{
+use typed_clocks::hrtimer::{
     HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode,
 };
-use time_core::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
-use time_core::Instant;
+use typed_clocks::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
+use typed_clocks::Instant;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
 }

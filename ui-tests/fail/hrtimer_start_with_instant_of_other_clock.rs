@@ -1,13 +1,13 @@
 // A timer in an absolute mode on RealTime expires at a RealTime instant: starting it
 // with a Monotonic instant would fire it at a time that means something else.
 use core::pin::Pin;
-use time_core::hrtimer::{
+use typed_clocks::hrtimer::{
     AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart,
 };
-use time_core::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
-use time_core::{Delta, Instant};
+use typed_clocks::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
+use typed_clocks::{Delta, Instant};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
     RealTime { getter: ktime_get_real, monotonic: false, clockid: 0, hrtimer: true },

@@ -3,13 +3,13 @@
 // that sets the C timer up in place (upstream's `impl PinInit<Self>`), not a timer,
 // and is not `const`: there is no `static` timer to start.
 use core::pin::Pin;
-use time_core::hrtimer::{
+use typed_clocks::hrtimer::{
     HrTimer, HrTimerBindings, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart,
     RawHrTimerMode, RelativeMode, UnsafeHrTimerPointer,
 };
-use time_core::{ClockId, Delta, Ktime};
+use typed_clocks::{ClockId, Delta, Ktime};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
 }

@@ -1,6 +1,6 @@
 // `ClockSource` is sealed: clocks come from `declare_clocks!`, whose table is
 // validated at compile time, not from hand-written impls.
-use time_core::{ClockSource, Ktime, Resolution};
+use typed_clocks::{ClockSource, Ktime, Resolution};
 
 pub enum MyClock {}
 

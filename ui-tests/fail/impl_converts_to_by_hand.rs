@@ -1,8 +1,8 @@
 // Conversions come from the table's `offset`/`offset_base` keys: `ConvertsTo` is
 // sealed, so a conversion the table does not declare cannot be added by hand.
-use time_core::{ConvertsTo, Ktime};
+use typed_clocks::{ConvertsTo, Ktime};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     MonotonicRaw { getter: ktime_get_raw, monotonic: true },

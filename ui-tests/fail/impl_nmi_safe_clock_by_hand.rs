@@ -2,12 +2,12 @@
 // without `unsafe`: the seal of `NmiSafeClock` is an `unsafe trait`.
 #![forbid(unsafe_code)]
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
 }
 
-impl time_core::__private::SealedNmiSafe for Monotonic {}
-impl time_core::NmiSafeClock for Monotonic {}
+impl typed_clocks::__private::SealedNmiSafe for Monotonic {}
+impl typed_clocks::NmiSafeClock for Monotonic {}
 
 fn main() {}

@@ -1,5 +1,5 @@
 // In the inline form too, a `clockid` constant needs `bindings = ...;`.
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC },
 }

@@ -1,6 +1,6 @@
 // The inline form is validated like a file: an unknown key is rejected at the key,
 // with a suggestion.
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true, clock_id: 1 },
 }

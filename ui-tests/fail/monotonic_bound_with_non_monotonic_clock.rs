@@ -1,8 +1,8 @@
 // A generic API that requires `C: MonotonicClock` (e.g. a timeout helper) rejects a
 // clock declared `monotonic = false`.
-use time_core::{Delta, Instant, MonotonicClock};
+use typed_clocks::{Delta, Instant, MonotonicClock};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     RealTime { getter: ktime_get_real, monotonic: false },
 }

@@ -1,8 +1,8 @@
 // Code in NMI context reads only `nmi_safe` clocks: `ktime_get()` (Monotonic) spins
 // on the timekeeper's seqcount and deadlocks when the NMI interrupted an update.
-use time_core::nmi;
+use typed_clocks::nmi;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     MonotonicFast { getter: ktime_get_mono_fast_ns, returns: u64, monotonic: true, nmi_safe: true },

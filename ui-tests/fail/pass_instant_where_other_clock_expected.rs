@@ -1,7 +1,7 @@
 // A function that takes `Instant<BootTime>` does not accept `Instant<Monotonic>`.
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     BootTime { getter: ktime_get_boottime, monotonic: true },

@@ -1,9 +1,9 @@
 // A row with a `getter` and no `clockid` (the kernel has no clockid_t for the coarse
 // BootTime reader) is a kernel-only clock: the posix backend declares its type, so the
 // table still serves both backends, but cannot read it.
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     backend = posix;
     Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC },
     BootTimeCoarse { getter: ktime_get_coarse_boottime, monotonic: true, resolution: tick },

@@ -1,9 +1,9 @@
 // `posix::sleep_until` waits with `clock_nanosleep` on the deadline's own clock, so
 // the clock must have a POSIX clock id: a clock of the kernel backend (read by its C
 // getter) cannot be slept on.
-use time_core::{posix, Deadline, Instant};
+use typed_clocks::{posix, Deadline, Instant};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
 }

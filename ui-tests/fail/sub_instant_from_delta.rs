@@ -1,7 +1,7 @@
 // `Delta - Instant` does not compile: the order is `Instant - Delta`.
-use time_core::{Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
 }

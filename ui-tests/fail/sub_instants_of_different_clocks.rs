@@ -1,8 +1,8 @@
 // `Instant<A> - Instant<B>` does not compile: the difference of instants of two
 // different clocks is meaningless (their epochs differ, and drift apart on suspend).
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: ktime_get, monotonic: true },
     BootTime { getter: ktime_get_boottime, monotonic: true },

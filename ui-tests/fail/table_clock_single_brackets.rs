@@ -1,4 +1,4 @@
 // `[clock]` (one table) instead of `[[clock]]` (an array of tables) is rejected.
-time_core::declare_clocks!("tables/clock_single_brackets.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/clock_single_brackets.toml", unsafe(extern "C"));
 
 fn main() {}

@@ -1,4 +1,4 @@
 // A `clockid` constant needs `bindings = ...`: the constant is looked up in that module.
-time_core::declare_clocks!("tables/clockid_constant_without_bindings.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/clockid_constant_without_bindings.toml", unsafe(extern "C"));
 
 fn main() {}

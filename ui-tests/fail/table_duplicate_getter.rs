@@ -1,4 +1,4 @@
 // Two clocks read by the same C function are rejected: they are the same clock.
-time_core::declare_clocks!("tables/duplicate_getter.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/duplicate_getter.toml", unsafe(extern "C"));
 
 fn main() {}

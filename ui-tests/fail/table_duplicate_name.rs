@@ -1,4 +1,4 @@
 // Two rows with the same name are rejected, pointing at the first declaration.
-time_core::declare_clocks!("tables/duplicate_name.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/duplicate_name.toml", unsafe(extern "C"));
 
 fn main() {}

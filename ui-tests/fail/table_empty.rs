@@ -1,4 +1,4 @@
 // A table without any clock is rejected.
-time_core::declare_clocks!("tables/empty.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/empty.toml", unsafe(extern "C"));
 
 fn main() {}

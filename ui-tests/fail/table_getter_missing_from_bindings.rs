@@ -6,6 +6,6 @@ mod bindings {
     }
 }
 
-time_core::declare_clocks!("tables/getter_missing_from_bindings.toml", unsafe(bindings = crate::bindings));
+typed_clocks::declare_clocks!("tables/getter_missing_from_bindings.toml", unsafe(bindings = crate::bindings));
 
 fn main() {}

@@ -9,6 +9,6 @@ mod bindings {
     pub const ktime_get_boottime: i64 = 7;
 }
 
-time_core::declare_clocks!("tables/getter_not_a_function.toml", unsafe(bindings = crate::bindings));
+typed_clocks::declare_clocks!("tables/getter_not_a_function.toml", unsafe(bindings = crate::bindings));
 
 fn main() {}

@@ -1,8 +1,8 @@
 // One bad row does not hide the good ones: `Monotonic` is still declared, so the only
 // error is about the `RealTime` row, not "cannot find type `Monotonic`" in `main`.
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks!("tables/good_rows_still_declared.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/good_rows_still_declared.toml", unsafe(extern "C"));
 
 fn main() {
     let start = Instant::<Monotonic>::from_ktime(0);

@@ -1,4 +1,4 @@
 // A name that is a Rust keyword is rejected.
-time_core::declare_clocks!("tables/keyword_name.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/keyword_name.toml", unsafe(extern "C"));
 
 fn main() {}

@@ -1,4 +1,4 @@
 // A table that is not valid TOML is rejected, at the line and column of the syntax error.
-time_core::declare_clocks!("tables/malformed_toml.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/malformed_toml.toml", unsafe(extern "C"));
 
 fn main() {}

@@ -1,4 +1,4 @@
 // A relative table path that resolves nowhere lists every place that was tried.
-time_core::declare_clocks!("tables/does_not_exist.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/does_not_exist.toml", unsafe(extern "C"));
 
 fn main() {}

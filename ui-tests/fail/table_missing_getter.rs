@@ -1,4 +1,4 @@
 // A row without `getter` is rejected: there would be no way to read the clock.
-time_core::declare_clocks!("tables/missing_getter.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/missing_getter.toml", unsafe(extern "C"));
 
 fn main() {}

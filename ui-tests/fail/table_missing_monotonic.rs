@@ -1,4 +1,4 @@
 // A row without `monotonic` is rejected: whether `elapsed()` is allowed must be explicit.
-time_core::declare_clocks!("tables/missing_monotonic.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/missing_monotonic.toml", unsafe(extern "C"));
 
 fn main() {}

@@ -1,4 +1,4 @@
 // `monotonic` must be a boolean; a string such as "yes" is rejected at the value.
-time_core::declare_clocks!("tables/monotonic_wrong_type.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/monotonic_wrong_type.toml", unsafe(extern "C"));
 
 fn main() {}

@@ -15,6 +15,6 @@ mod bindings {
     }
 }
 
-time_core::declare_clocks!("tables/offset_missing_from_bindings.toml", unsafe(bindings = crate::bindings));
+typed_clocks::declare_clocks!("tables/offset_missing_from_bindings.toml", unsafe(bindings = crate::bindings));
 
 fn main() {}

@@ -15,6 +15,6 @@ mod bindings {
     }
 }
 
-time_core::declare_clocks!("tables/offset_not_a_timekeeper_offset.toml", unsafe(bindings = crate::bindings));
+typed_clocks::declare_clocks!("tables/offset_not_a_timekeeper_offset.toml", unsafe(bindings = crate::bindings));
 
 fn main() {}

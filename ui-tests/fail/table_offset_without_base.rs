@@ -1,6 +1,6 @@
 // An `offset` is relative to the `offset_base = true` clock: without a base the
 // relation is meaningless and is rejected.
-time_core::declare_clocks!("tables/offset_without_base.toml", unsafe(bindings = crate::b));
+typed_clocks::declare_clocks!("tables/offset_without_base.toml", unsafe(bindings = crate::b));
 
 mod b {
     #![allow(non_upper_case_globals)]

@@ -1,4 +1,4 @@
 // Every error of a table is reported in one compilation, not just the first.
-time_core::declare_clocks!("tables/several_errors_reported_at_once.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/several_errors_reported_at_once.toml", unsafe(extern "C"));
 
 fn main() {}

@@ -1,4 +1,4 @@
 // An unknown key is rejected, with a suggestion when it is close to a valid one.
-time_core::declare_clocks!("tables/unknown_key.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/unknown_key.toml", unsafe(extern "C"));
 
 fn main() {}

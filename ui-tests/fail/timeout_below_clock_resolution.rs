@@ -1,9 +1,9 @@
 // A timeout known at compile time that is shorter than the clock's resolution is
 // rejected: a coarse clock advances only at the tick (at least 1 ms), so it cannot
 // tell 100 µs from zero.
-use time_core::Deadline;
+use typed_clocks::Deadline;
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, resolution: tick },
 }

@@ -1,6 +1,6 @@
 // A conversion the table declares compiles: `Boot` is `Mono` + `TK_OFFS_BOOT`, so
 // `Mono -> Boot` and back go through the bindings module's `ktime_mono_to_any`.
-use time_core::Instant;
+use typed_clocks::Instant;
 
 mod b {
     #![allow(non_upper_case_globals)]
@@ -19,7 +19,7 @@ mod b {
     }
 }
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(bindings = b);
     Mono { getter: m, monotonic: true, offset_base: true },
     Boot { getter: bt, monotonic: true, offset: TK_OFFS_BOOT },

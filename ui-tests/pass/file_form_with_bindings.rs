@@ -1,7 +1,7 @@
 // The file form with `unsafe(bindings = PATH)`: each getter is called as `PATH::getter()`.
-use time_core::Instant;
+use typed_clocks::Instant;
 
-time_core::declare_clocks!("tables/bindings_form.toml", unsafe(bindings = crate::b));
+typed_clocks::declare_clocks!("tables/bindings_form.toml", unsafe(bindings = crate::b));
 
 mod b {
     pub unsafe fn g() -> i64 {

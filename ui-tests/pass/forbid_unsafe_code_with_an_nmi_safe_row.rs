@@ -9,11 +9,11 @@ mod b {
     }
 }
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(bindings = crate::b);
     Fast { getter: forbid_fast_ns, returns: u64, monotonic: false, nmi_safe: true },
 }
 
 fn main() {
-    assert_eq!(time_core::nmi::now::<Fast>().to_ktime(), 42);
+    assert_eq!(typed_clocks::nmi::now::<Fast>().to_ktime(), 42);
 }

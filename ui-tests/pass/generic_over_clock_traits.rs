@@ -1,24 +1,24 @@
 // Generic code works over any clock with `C: ClockSource`, and may call `elapsed()`
 // with `C: MonotonicClock`.
-use time_core::{ClockSource, Delta, Instant, MonotonicClock};
+use typed_clocks::{ClockSource, Delta, Instant, MonotonicClock};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: pass_generic_mono, monotonic: true },
     RealTime { getter: pass_generic_real, monotonic: false, clockid: 0 },
 }
 
 #[unsafe(no_mangle)]
-extern "C" fn pass_generic_mono() -> time_core::Ktime {
+extern "C" fn pass_generic_mono() -> typed_clocks::Ktime {
     500
 }
 
 #[unsafe(no_mangle)]
-extern "C" fn pass_generic_real() -> time_core::Ktime {
+extern "C" fn pass_generic_real() -> typed_clocks::Ktime {
     7
 }
 
-fn describe<C: ClockSource>(at: Instant<C>) -> (&'static str, bool, time_core::Ktime) {
+fn describe<C: ClockSource>(at: Instant<C>) -> (&'static str, bool, typed_clocks::Ktime) {
     (C::NAME, C::MONOTONIC, at.to_ktime())
 }
 

@@ -1,15 +1,15 @@
 // The inline form, once with `extern "C"` getters declared by the macro and once with
 // a bindings module (options first, each ending with `;`).
-use time_core::{Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: pass_inline_mono, monotonic: true, clockid: 1, doc: "Since boot." },
     RealTime { getter: pass_inline_real, monotonic: false },
 }
 
 mod bound {
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         unsafe(bindings = crate::bindings);
         Raw { getter: raw_get, monotonic: true, clockid: CLOCK_MONOTONIC_RAW },
     }
@@ -23,17 +23,17 @@ mod bindings {
 }
 
 #[unsafe(no_mangle)]
-extern "C" fn pass_inline_mono() -> time_core::Ktime {
+extern "C" fn pass_inline_mono() -> typed_clocks::Ktime {
     10
 }
 
 #[unsafe(no_mangle)]
-extern "C" fn pass_inline_real() -> time_core::Ktime {
+extern "C" fn pass_inline_real() -> typed_clocks::Ktime {
     20
 }
 
 fn main() {
-    use time_core::ClockSource;
+    use typed_clocks::ClockSource;
     assert_eq!(Instant::<Monotonic>::now().to_ktime(), 10);
     assert_eq!(Instant::<RealTime>::now().to_ktime(), 20);
     assert_eq!(Instant::<bound::Raw>::now().elapsed(), Delta::ZERO);

@@ -1,13 +1,13 @@
 // The expansion needs nothing from the prelude.
 #![no_implicit_prelude]
 
-::time_core::declare_clocks! {
+::typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: pass_no_prelude_get, monotonic: true, clockid: 1 },
 }
 
 mod from_file {
-    ::time_core::declare_clocks!("tables/bindings_form.toml", unsafe(bindings = crate::b));
+    ::typed_clocks::declare_clocks!("tables/bindings_form.toml", unsafe(bindings = crate::b));
 }
 
 mod b {
@@ -20,15 +20,15 @@ mod b {
 }
 
 #[unsafe(no_mangle)]
-extern "C" fn pass_no_prelude_get() -> ::time_core::Ktime {
+extern "C" fn pass_no_prelude_get() -> ::typed_clocks::Ktime {
     3
 }
 
 fn main() {
-    ::std::assert_eq!(::time_core::Instant::<Monotonic>::now().to_ktime(), 3);
+    ::std::assert_eq!(::typed_clocks::Instant::<Monotonic>::now().to_ktime(), 3);
     ::std::assert_eq!(
-        ::time_core::Instant::<from_file::Steady>::now().to_ktime(),
+        ::typed_clocks::Instant::<from_file::Steady>::now().to_ktime(),
         1
     );
-    ::std::assert_eq!(::time_core::Instant::<from_file::Wall>::now().to_ktime(), 2);
+    ::std::assert_eq!(::typed_clocks::Instant::<from_file::Wall>::now().to_ktime(), 2);
 }

@@ -1,8 +1,8 @@
 // The posix backend: clocks read with `clock_gettime(clockid)`, and a deadline waited
 // for on its own clock with `posix::sleep_until`.
-use time_core::{posix, Deadline, Delta, Instant};
+use typed_clocks::{posix, Deadline, Delta, Instant};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     backend = posix;
     Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC },
     BootTime { monotonic: true, clockid: CLOCK_BOOTTIME },

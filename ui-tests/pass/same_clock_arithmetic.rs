@@ -1,13 +1,13 @@
 // Within one clock, instants and deltas combine as expected.
-use time_core::{Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
-time_core::declare_clocks! {
+typed_clocks::declare_clocks! {
     unsafe(extern "C");
     Monotonic { getter: pass_arith_ktime_get, monotonic: true },
 }
 
 #[unsafe(no_mangle)]
-extern "C" fn pass_arith_ktime_get() -> time_core::Ktime {
+extern "C" fn pass_arith_ktime_get() -> typed_clocks::Ktime {
     1_000_000
 }
 

@@ -1,8 +1,8 @@
 // A table file with twenty clocks; getters and clock id constants come from a
 // bindings module, as bindgen output would provide them.
-use time_core::{ClockSource, Instant};
+use typed_clocks::{ClockSource, Instant};
 
-time_core::declare_clocks!("tables/many_clocks.toml", unsafe(bindings = crate::bindings));
+typed_clocks::declare_clocks!("tables/many_clocks.toml", unsafe(bindings = crate::bindings));
 
 mod bindings {
     pub unsafe fn get_00() -> i64 {

@@ -1,10 +1,10 @@
 // A table file with a single clock, getter declared by the macro as `extern "C"`.
-use time_core::{ClockSource, Instant};
+use typed_clocks::{ClockSource, Instant};
 
-time_core::declare_clocks!("tables/one_clock.toml", unsafe(extern "C"));
+typed_clocks::declare_clocks!("tables/one_clock.toml", unsafe(extern "C"));
 
 #[unsafe(no_mangle)]
-extern "C" fn pass_one_clock_get() -> time_core::Ktime {
+extern "C" fn pass_one_clock_get() -> typed_clocks::Ktime {
     42
 }
 

@@ -1,7 +1,7 @@
 //! Shared by the tests that read every clock of `clocks.toml` at once.
 
 use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
-use time_core::{ClockSource, Instant, Ktime};
+use typed_clocks::{ClockSource, Instant, Ktime};
 
 /// One reading of every clock, in table order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

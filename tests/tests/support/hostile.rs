@@ -218,13 +218,13 @@ pub const KTIME_GETTERS: &[&str] = &[
     "Ktime",
     "CLOCKS",
     "for_each_clock",
-    "__time_core",
+    "__typed_clocks",
     "__private",
     "bindings",
     "core",
     "std",
     "libc",
-    "time_core",
+    "typed_clocks",
     "assert",
     "u64",
     "i64",
@@ -1461,13 +1461,13 @@ fn module_source(invocation: &[String], good: &[Good], posix: bool) -> String {
     }
     source.push_str("}\n");
     if !good.is_empty() {
-        source.push_str("\npub fn visit(visitor: &mut impl ::time_core::ClockVisitor) {\n    for_each_clock(visitor);\n}\n");
+        source.push_str("\npub fn visit(visitor: &mut impl ::typed_clocks::ClockVisitor) {\n    for_each_clock(visitor);\n}\n");
     }
     for (i, good) in good.iter().enumerate() {
         let name = &good.name;
         let _ = write!(
             source,
-            "\npub fn use_{i}() -> ::time_core::Ktime {{\n    let now = ::time_core::Instant::<{name}>::now();\n    let _: &'static ::core::primitive::str = <{name} as ::time_core::ClockSource>::NAME;\n"
+            "\npub fn use_{i}() -> ::typed_clocks::Ktime {{\n    let now = ::typed_clocks::Instant::<{name}>::now();\n    let _: &'static ::core::primitive::str = <{name} as ::typed_clocks::ClockSource>::NAME;\n"
         );
         if good.monotonic {
             source.push_str("    let _ = now.elapsed();\n    crate::monotonic::<");
@@ -1501,7 +1501,7 @@ fn module_source(invocation: &[String], good: &[Good], posix: bool) -> String {
 fn render_inline(index: usize, bindings: bool, posix: bool, rows: Vec<Row>, rng: &mut Rng) -> Case {
     // Line 1..5 of the module are the header of `module_source`.
     let first_line = 5;
-    let mut invocation = vec!["    ::time_core::declare_clocks! {".to_owned()];
+    let mut invocation = vec!["    ::typed_clocks::declare_clocks! {".to_owned()];
     let mut defects = Vec::new();
     let option_line = |invocation: &Vec<String>| first_line + invocation.len();
     if bindings {
@@ -1793,7 +1793,7 @@ fn render_file(
     }
     let name = table_name(index);
     let mut invocation = vec![
-        "    ::time_core::declare_clocks!(".to_owned(),
+        "    ::typed_clocks::declare_clocks!(".to_owned(),
         format!("        {name:?},"),
     ];
     if bindings {
@@ -1888,7 +1888,7 @@ pub fn case_from_toml(
 ) -> Case {
     let name = table_name(index);
     let mut invocation = vec![
-        "    ::time_core::declare_clocks!(".to_owned(),
+        "    ::typed_clocks::declare_clocks!(".to_owned(),
         format!("        {name:?},"),
     ];
     if form == Form::FileBindings {
@@ -1922,7 +1922,7 @@ pub fn case_from_inline(
     good: Vec<Good>,
     defects: Vec<Defect>,
 ) -> Case {
-    let mut invocation = vec!["    ::time_core::declare_clocks! {".to_owned()];
+    let mut invocation = vec!["    ::typed_clocks::declare_clocks! {".to_owned()];
     invocation.extend(options.iter().map(|option| format!("        {option}")));
     invocation.extend(rows.iter().map(|row| format!("        {row},")));
     invocation.push("    }".to_owned());
@@ -2011,7 +2011,7 @@ pub fn crate_root(cases: &[Case]) -> String {
          \x20   true\n\
          }\n\n\
          /// Whether `clocks` lists `name` with these values.\n\
-         pub const fn declared(clocks: &[::time_core::ClockInfo], name: &str, monotonic: bool, id: ::core::option::Option<i32>, doc: &str) -> bool {\n\
+         pub const fn declared(clocks: &[::typed_clocks::ClockInfo], name: &str, monotonic: bool, id: ::core::option::Option<i32>, doc: &str) -> bool {\n\
          \x20   let mut i = 0;\n\
          \x20   while i < clocks.len() {\n\
          \x20       let c = &clocks[i];\n\
@@ -2024,16 +2024,16 @@ pub fn crate_root(cases: &[Case]) -> String {
          \x20   false\n\
          }\n\n\
          /// Whether `C`'s `ClockSource` constants are these (`resolution` -1: a tick).\n\
-         pub const fn source<C: ::time_core::ClockSource>(name: &str, monotonic: bool, resolution: i64) -> bool {\n\
-         \x20   let resolution_ok = match C::RESOLUTION { ::time_core::Resolution::Nanos(ns) => ns == resolution, ::time_core::Resolution::Tick => resolution == -1 };\n\
+         pub const fn source<C: ::typed_clocks::ClockSource>(name: &str, monotonic: bool, resolution: i64) -> bool {\n\
+         \x20   let resolution_ok = match C::RESOLUTION { ::typed_clocks::Resolution::Nanos(ns) => ns == resolution, ::typed_clocks::Resolution::Tick => resolution == -1 };\n\
          \x20   same(C::NAME, name) && C::MONOTONIC == monotonic && resolution_ok\n\
          }\n\n\
-         pub fn monotonic<C: ::time_core::MonotonicClock>() {}\n\
-         pub fn nmi_safe<C: ::time_core::NmiSafeClock>() {}\n\
-         pub fn hrtimer<C: ::time_core::HrTimerClock>() {}\n\
-         pub fn settable<C: ::time_core::SettableClock>() {}\n\
-         pub fn counts_suspend<C: ::time_core::SuspendCountingClock>() {}\n\
-         pub fn posix<C: ::time_core::posix::PosixClock>() {}\n\n",
+         pub fn monotonic<C: ::typed_clocks::MonotonicClock>() {}\n\
+         pub fn nmi_safe<C: ::typed_clocks::NmiSafeClock>() {}\n\
+         pub fn hrtimer<C: ::typed_clocks::HrTimerClock>() {}\n\
+         pub fn settable<C: ::typed_clocks::SettableClock>() {}\n\
+         pub fn counts_suspend<C: ::typed_clocks::SuspendCountingClock>() {}\n\
+         pub fn posix<C: ::typed_clocks::posix::PosixClock>() {}\n\n",
     );
     for case in cases {
         let _ = writeln!(root, "pub mod {};", case.module());

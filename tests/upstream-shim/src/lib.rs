@@ -25,8 +25,8 @@ pub mod kernel {
 
     /// Upstream's `kernel::time`: the one invocation, with the kernel's error type.
     pub mod time {
-        pub use time_core::*;
-        time_core::declare_clocks!(
+        pub use typed_clocks::*;
+        typed_clocks::declare_clocks!(
             "clocks.toml",
             unsafe(bindings = crate::bindings),
             error = crate::kernel::error

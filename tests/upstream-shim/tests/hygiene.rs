@@ -6,7 +6,7 @@ use core::pin::pin;
 use core::sync::atomic::{AtomicU32, Ordering};
 
 use kernel_integration::timekeeper;
-use time_core::Delta;
+use typed_clocks::Delta;
 
 /// The bindings module, where the shims of this file look for it.
 mod bindings {
@@ -17,7 +17,7 @@ mod shadowed_core {
     #![allow(dead_code)]
     /// A module named `core`: generated code must not resolve `core::…` here.
     mod core {}
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         unsafe(bindings = crate::bindings);
         kernel_services = true;
         ShadowMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
@@ -26,7 +26,7 @@ mod shadowed_core {
 
 mod no_prelude {
     #![no_implicit_prelude]
-    ::time_core::declare_clocks! {
+    ::typed_clocks::declare_clocks! {
         unsafe(bindings = crate::bindings);
         kernel_services = true;
         PreludeMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
@@ -35,7 +35,7 @@ mod no_prelude {
 
 /// A bindings path with a leading `::`.
 mod absolute_path {
-    time_core::declare_clocks! {
+    typed_clocks::declare_clocks! {
         unsafe(bindings = ::kernel_integration::bindings);
         kernel_services = true;
         AbsMono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC },
@@ -62,7 +62,7 @@ fn the_services_expand_and_work_in_hostile_modules() {
     assert_eq!(shadowed_core::msecs_to_jiffies(1_000), 250);
     assert_eq!(no_prelude::msecs_to_jiffies(4), 1);
     assert_eq!(absolute_path::msecs_to_jiffies(8), 2);
-    let start = time_core::Instant::<shadowed_core::ShadowMono>::now();
+    let start = typed_clocks::Instant::<shadowed_core::ShadowMono>::now();
     no_prelude::delay::fsleep(Delta::from_millis(2));
     shadowed_core::delay::udelay(Delta::from_micros(3));
     assert_eq!(start.elapsed(), Delta::from_micros(2_003));

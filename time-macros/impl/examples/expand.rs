@@ -1,11 +1,11 @@
 //! Prints what `declare_clocks!(ARGS)` expands to, as the proc macro would hand it to
-//! the compiler: `cargo run -p time-macros-impl --example expand -- '"clocks.toml"'`
+//! the compiler: `cargo run -p typed-clocks-macros-impl --example expand -- '"clocks.toml"'`
 //! (relative table paths are resolved against the current directory). Errors print as
 //! the `compile_error!` invocations the compiler would report.
 //! `scripts/macro-ratio.sh` uses it to build the "template" twin of a crate.
 
 use proc_macro2::TokenStream;
-use time_macros_impl::{declare_clocks, Environment};
+use typed_clocks_macros_impl::{declare_clocks, Environment};
 
 fn main() {
     let args = std::env::args().skip(1).collect::<Vec<_>>().join(" ");

@@ -53,7 +53,7 @@ pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
     output
 }
 
-/// `backend = posix` needs the runtime's posix backend: without time-core's `posix`
+/// `backend = posix` needs the runtime's posix backend: without typed-clocks's `posix`
 /// feature it is one error at the `posix` token, and the rows declare their marker
 /// types only (the table is still validated, so its own mistakes are reported too),
 /// instead of every generated item failing on paths that do not exist.
@@ -65,8 +65,8 @@ fn posix_backend_available(
     if input.options.backend == Backend::Posix && !env.posix_available {
         diagnostics.error(
             &Site::Tokens(input.options.backend_span.unwrap_or_else(Span::call_site)),
-            "the posix backend needs time-core's `posix` feature",
-            "enable it: `time-core = { version = \"…\", features = [\"posix\"] }` in Cargo.toml",
+            "the posix backend needs typed-clocks's `posix` feature",
+            "enable it: `typed-clocks = { version = \"…\", features = [\"posix\"] }` in Cargo.toml",
         );
         input.options.markers_only = true;
     }
@@ -128,7 +128,7 @@ fn from_file(
 ) -> TokenStream {
     diagnostics.error(
         &Site::Tokens(path.span()),
-        "reading a clock table file needs the `toml` feature of time-core (on by default)",
+        "reading a clock table file needs the `toml` feature of typed-clocks (on by default)",
         "enable the feature, or write the rows inline: \
          `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
     );
@@ -368,7 +368,7 @@ mod tests {
             "settable = [Real]",
             "counts_suspend = [Real]",
             "[Tick]",
-            "let nanos : :: time_core :: __private :: u64 =",
+            "let nanos : :: typed_clocks :: __private :: u64 =",
         ] {
             assert!(out.contains(list), "{list}: {out}");
         }
@@ -542,7 +542,7 @@ mod tests {
         let errors = errors(&out);
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
-            errors[0].contains("the posix backend needs time-core's `posix` feature"),
+            errors[0].contains("the posix backend needs typed-clocks's `posix` feature"),
             "{errors:?}"
         );
         let text = out.to_string();

@@ -22,7 +22,7 @@ pub struct Environment {
     /// The directory of the source file holding the invocation, when the compiler
     /// knows it (as `include_str!` resolves paths).
     pub source_dir: Option<PathBuf>,
-    /// Whether the runtime was built with the posix backend (time-core's `posix`
+    /// Whether the runtime was built with the posix backend (typed-clocks's `posix`
     /// feature, which turns on this crate's).
     pub posix_available: bool,
     /// The directory that relative directories above are relative to (the

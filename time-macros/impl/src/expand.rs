@@ -1,16 +1,16 @@
 //! Code generation.
 //!
 //! The marker types and their trait impls come from one invocation of
-//! `time_core::__private::clock_items!`, a `macro_rules!` template in
+//! `typed_clocks::__private::clock_items!`, a `macro_rules!` template in
 //! `time-core/src/items.rs`: this macro emits one compact row per clock (name, doc,
 //! flags, id, the expression that reads it) and the template writes the shared item
 //! text. Building tokens one at a time and taking them across the proc-macro bridge
 //! is most of what the macro costs, so rows are kept short (`docs/performance.md`).
 //! The posix backend's `PosixClock` impls and the conversions between related clocks
 //! are written here with `quote!`, in a `const _: () = { … };` block that aliases
-//! `::time_core::__private` (the pattern `serde_derive` uses).
+//! `::typed_clocks::__private` (the pattern `serde_derive` uses).
 //!
-//! Generated code names its runtime only through `::time_core::__private` (and the
+//! Generated code names its runtime only through `::typed_clocks::__private` (and the
 //! template through `$crate`), so it survives `mod core {}` and
 //! `#![no_implicit_prelude]` in the invoking module.
 
@@ -37,7 +37,7 @@ pub fn expand(
         ),
         None => String::new(),
     };
-    let runtime = Ident::new("__time_core", Span::call_site());
+    let runtime = Ident::new("__typed_clocks", Span::call_site());
     let mut rows = TokenStream::new();
     let mut count = 0_usize;
     let mut lists = CapabilityLists::default();
@@ -112,16 +112,16 @@ pub fn expand(
                             #runtime::id_or_zero(<#name as #runtime::ClockSource>::ID) as #runtime::libc::clockid_t;
                     }
                 });
-                quote!(::time_core::__private::posix::read_clock(
-                    <#name as ::time_core::__private::PosixClock>::CLOCKID
+                quote!(::typed_clocks::__private::posix::read_clock(
+                    <#name as ::typed_clocks::__private::PosixClock>::CLOCKID
                 ))
             }
         };
         row.read = match (options.backend, clock.returns) {
             (Backend::Kernel, Returns::U64) => quote!({
-                let nanos: ::time_core::__private::u64 = #read;
+                let nanos: ::typed_clocks::__private::u64 = #read;
                 // The kernel's `ns_to_ktime()`: the same bits, as `s64`.
-                nanos as ::time_core::__private::Ktime
+                nanos as ::typed_clocks::__private::Ktime
             }),
             _ => quote!({ #read }),
         };
@@ -150,7 +150,7 @@ pub fn expand(
     // Including the table makes cargo rebuild the invoking crate when it changes.
     let track = table_file.map(|path| {
         quote! {
-            const _: &[::time_core::__private::u8] = ::time_core::__private::core::include_bytes!(#path);
+            const _: &[::typed_clocks::__private::u8] = ::typed_clocks::__private::core::include_bytes!(#path);
         }
     });
     let items = (count > 0).then(|| {
@@ -163,7 +163,7 @@ pub fn expand(
             counts_suspend,
         } = &lists;
         quote! {
-            ::time_core::__private::clock_items! {
+            ::typed_clocks::__private::clock_items! {
                 count = #count;
                 clocks = [#rows];
                 monotonic = [#monotonic];
@@ -177,7 +177,7 @@ pub fn expand(
     let impls = (!impls.is_empty()).then(|| {
         quote! {
             const _: () = {
-                use ::time_core::__private as #runtime;
+                use ::typed_clocks::__private as #runtime;
                 #impls
             };
         }
@@ -189,7 +189,7 @@ pub fn expand(
                 .as_ref()
                 .map(|(error, _)| quote!(error = #error;));
             Some(quote! {
-                ::time_core::__private::kernel_services! { bindings = #bindings; clock = #clock; #error }
+                ::typed_clocks::__private::kernel_services! { bindings = #bindings; clock = #clock; #error }
             })
         }
         _ => None,
@@ -327,13 +327,13 @@ fn generated_doc(doc: &mut String, clock: &Clock, options: &Options, declared_by
         Relation::None => {}
         Relation::Base => doc.push_str(
             " The base of the clocks declared with an `offset`: it converts to each of them \
-             with [`Instant::to_clock`](::time_core::Instant::to_clock).",
+             with [`Instant::to_clock`](::typed_clocks::Instant::to_clock).",
         ),
         Relation::Offset(offset) => {
             let _ = write!(
                 doc,
                 " The base clock plus the timekeeper offset `{offset}`: it converts to and \
-                 from the related clocks with [`Instant::to_clock`](::time_core::Instant::to_clock)."
+                 from the related clocks with [`Instant::to_clock`](::typed_clocks::Instant::to_clock)."
             );
         }
     }
@@ -350,7 +350,7 @@ fn clockid_expr(clockid: &ClockId, options: &Options) -> TokenStream {
         ClockId::Constant(constant) => {
             let module = match &options.bindings {
                 Some(bindings) => quote!(#bindings),
-                None => quote!(::time_core::__private::libc),
+                None => quote!(::typed_clocks::__private::libc),
             };
             quote!({
                 #[allow(unused_imports)]
@@ -385,7 +385,7 @@ fn conversions(clocks: &[&Clock], options: &Options) -> TokenStream {
     let Some(base) = clocks.iter().find(|clock| clock.relation == Relation::Base) else {
         return TokenStream::new();
     };
-    let private = Ident::new("__time_core", Span::call_site());
+    let private = Ident::new("__typed_clocks", Span::call_site());
     let derived: Vec<(&Ident, &Ident)> = clocks
         .iter()
         .filter_map(|clock| match &clock.relation {
@@ -530,7 +530,7 @@ mod tests {
                    `clockid_t`: `CLOCK_MONOTONIC`. Declared in `clocks.toml`.";
         assert!(
             out.contains(&format!(
-                ":: time_core :: __private :: clock_items ! {{ count = 1 ; clocks = [Monotonic \"{doc}\" \
+                ":: typed_clocks :: __private :: clock_items ! {{ count = 1 ; clocks = [Monotonic \"{doc}\" \
                  \"Time since boot.\" \"Monotonic\" true [{{ # [allow (unused_imports)] use crate :: bindings \
                  :: * ; CLOCK_MONOTONIC }}] [Nanos (1)] \
                  [get_monotonic \"the bindings module `crate::bindings` has no function `get_monotonic`: declare \
@@ -587,19 +587,19 @@ mod tests {
         let out = expand(&[Declared::Clock(raw)], &options, None, None).to_string();
         assert!(
             out.contains(
-                "[{ # [allow (unused_imports)] use :: time_core :: __private :: libc :: * ; CLOCK_MONOTONIC_RAW }] \
+                "[{ # [allow (unused_imports)] use :: typed_clocks :: __private :: libc :: * ; CLOCK_MONOTONIC_RAW }] \
                  [Nanos (1)] [] [] [CLOCK_MONOTONIC_RAW \"`libc` has no clock id constant `CLOCK_MONOTONIC_RAW`: \
-                 fix the row's `clockid` (a constant of that module, or an integer)\"] { :: time_core :: __private \
-                 :: posix :: read_clock (< Raw as :: time_core :: __private :: PosixClock > :: CLOCKID) }"
+                 fix the row's `clockid` (a constant of that module, or an integer)\"] { :: typed_clocks :: __private \
+                 :: posix :: read_clock (< Raw as :: typed_clocks :: __private :: PosixClock > :: CLOCKID) }"
             ),
             "{out}"
         );
         assert!(
             out.contains(
-                "const _ : () = { use :: time_core :: __private as __time_core ; impl __time_core :: \
-                 SealedPosixClock for Raw { } impl __time_core :: PosixClock for Raw { const CLOCKID : \
-                 __time_core :: libc :: clockid_t = __time_core :: id_or_zero (< Raw as __time_core :: \
-                 ClockSource > :: ID) as __time_core :: libc :: clockid_t ; } }"
+                "const _ : () = { use :: typed_clocks :: __private as __typed_clocks ; impl __typed_clocks :: \
+                 SealedPosixClock for Raw { } impl __typed_clocks :: PosixClock for Raw { const CLOCKID : \
+                 __typed_clocks :: libc :: clockid_t = __typed_clocks :: id_or_zero (< Raw as __typed_clocks :: \
+                 ClockSource > :: ID) as __typed_clocks :: libc :: clockid_t ; } }"
             ),
             "{out}"
         );
@@ -635,8 +635,9 @@ mod tests {
             ("Real", "Boot"),
         ] {
             assert!(
-                out.contains(&format!("__time_core :: ConvertsTo < {to} > for {from} "))
-                    && out.contains(&format!("SealedConvertsTo < {to} > for {from} ")),
+                out.contains(&format!(
+                    "__typed_clocks :: ConvertsTo < {to} > for {from} "
+                )) && out.contains(&format!("SealedConvertsTo < {to} > for {from} ")),
                 "{from} -> {to}: {out}"
             );
         }

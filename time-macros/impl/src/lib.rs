@@ -1,4 +1,4 @@
-//! `declare_clocks!` as an ordinary library: the `time-macros` proc macro is a few
+//! `declare_clocks!` as an ordinary library: the `typed-clocks-macros` proc macro is a few
 //! lines over [`declare_clocks`], so everything here runs, and is tested, without a
 //! compiler.
 //!
@@ -10,7 +10,7 @@
 //! | find | [`env`](mod@env) | a table path → the file's text ([`env::Environment`]) |
 //! | read | `table` (feature `toml`) | TOML text → [`model::ClockRow`]s, with byte spans |
 //! | validate | [`validate`] | rows → [`model::Declared`] clocks; every error collected |
-//! | expand | [`expand`] | declared clocks → tokens for time-core's template |
+//! | expand | [`expand`] | declared clocks → tokens for typed-clocks's template |
 //!
 //! [`model`] holds the types the stages share, [`diagnostics`] collects errors with
 //! their places, and [`suggest`] finds the name a misspelt one was meant to be.

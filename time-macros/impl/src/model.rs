@@ -522,7 +522,7 @@ pub struct Options {
     pub kernel_services: Option<Located<bool>>,
     /// `error = PATH`: the module whose `Error`, `Result` and `code::ETIMEDOUT` the
     /// kernel services return (the kernel's `crate::error`), with where its key was
-    /// written; without it they return time-core's own.
+    /// written; without it they return typed-clocks's own.
     pub error: Option<(ModulePath, Span)>,
 }
 

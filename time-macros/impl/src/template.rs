@@ -1,4 +1,4 @@
-//! The interface between this crate and time-core's `__clock_items!` template, defined
+//! The interface between this crate and typed-clocks's `__clock_items!` template, defined
 //! once: a [`TemplateRow`] per clock, written by its one [`ToTokens`] impl in the order
 //! the template's pattern reads it (`time-core/src/items.rs`).
 //!

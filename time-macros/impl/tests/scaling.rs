@@ -2,14 +2,14 @@
 //! expand, everything the macro does) for tables of 1, 10, 100 and 1000 clocks.
 //!
 //! A measurement, not a test of speed: it is `#[ignore]`d and run by
-//! `scripts/macro-scaling.sh` (`cargo test -p time-macros-impl --release --test scaling -- --ignored
+//! `scripts/macro-scaling.sh` (`cargo test -p typed-clocks-macros-impl --release --test scaling -- --ignored
 //! --nocapture expansion_time_scales`), which prints the table.
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::quote;
 use std::time::{Duration, Instant};
-use time_macros_impl::declare::declare_clocks;
-use time_macros_impl::env::Environment;
+use typed_clocks_macros_impl::declare::declare_clocks;
+use typed_clocks_macros_impl::env::Environment;
 
 fn table(clocks: usize) -> String {
     (0..clocks)

@@ -1,5 +1,5 @@
 // src/lib.rs of a kernel-side crate, with clocks.toml beside its Cargo.toml.
-use time_core::{Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
 /// What bindgen generates from the kernel's headers, reduced to what the table
 /// names: each row's getter and `CLOCK_*` constant.
@@ -14,7 +14,7 @@ mod bindings {
 
 // One marker type per row of clocks.toml; the getters come from the bindings.
 // `unsafe(…)`: we vouch that the items the table names are the kernel's.
-time_core::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
+typed_clocks::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
 
 /// The device did not become ready in time.
 pub struct TimedOut;

@@ -1,10 +1,10 @@
 // src/main.rs of a program, with clocks.toml beside its Cargo.toml and
-// time-core's `posix` feature on.
-use time_core::posix::{self, SleepError};
-use time_core::{Deadline, Delta, Instant};
+// typed-clocks's `posix` feature on.
+use typed_clocks::posix::{self, SleepError};
+use typed_clocks::{Deadline, Delta, Instant};
 
 // The same table, each clock read with clock_gettime(clockid).
-time_core::declare_clocks!("clocks.toml", backend = posix);
+typed_clocks::declare_clocks!("clocks.toml", backend = posix);
 
 fn main() -> Result<(), SleepError> {
     let start = Instant::<Monotonic>::now();

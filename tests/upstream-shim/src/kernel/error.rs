@@ -4,7 +4,7 @@
 //! and write bare (`Err(EINVAL)`, `ok_or(ENODEV)?`, `Err(ETIMEDOUT)`).
 //!
 //! This module stands for the kernel's, which the kernel crate has whether or not it
-//! uses `time_core`. The shim's `declare_clocks!` names it with `error =
+//! uses `typed_clocks`. The shim's `declare_clocks!` names it with `error =
 //! crate::kernel::error`, so `kernel::io::poll` returns this `Result`, as upstream's
 //! does.
 

@@ -15,7 +15,7 @@
 //! (docs/reliability.md has the measured count and time):
 //!
 //! ```text
-//! PROPTEST_CASES=10000 cargo test -p time-macros-impl --release --test proptests -- --nocapture 2>&1 | grep '^proptests:'
+//! PROPTEST_CASES=10000 cargo test -p typed-clocks-macros-impl --release --test proptests -- --nocapture 2>&1 | grep '^proptests:'
 //! ```
 //!
 //! `cargo fuzz` is not used: it needs a nightly toolchain (`-Zsanitizer`), and only
@@ -29,12 +29,12 @@ use quote::quote;
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::path::PathBuf;
-use time_macros_impl::declare::declare_clocks;
-use time_macros_impl::diagnostics::{Diagnostics, TableText};
-use time_macros_impl::env::Environment;
-use time_macros_impl::model::{Backend, Options};
-use time_macros_impl::model::{Site, ROW_KEYS};
-use time_macros_impl::validate::{is_keyword, validate};
+use typed_clocks_macros_impl::declare::declare_clocks;
+use typed_clocks_macros_impl::diagnostics::{Diagnostics, TableText};
+use typed_clocks_macros_impl::env::Environment;
+use typed_clocks_macros_impl::model::{Backend, Options};
+use typed_clocks_macros_impl::model::{Site, ROW_KEYS};
+use typed_clocks_macros_impl::validate::{is_keyword, validate};
 
 // ---------------------------------------------------------------------------------
 // Running properties

@@ -102,7 +102,7 @@ use core::ptr::NonNull;
 use crate::alloc::{allocator::Kmalloc, Allocator, Box};
 use crate::init::PinInit;
 use crate::sync::Arc;
-use time_core::hrtimer::{
+use typed_clocks::hrtimer::{
     HrTimer, HrTimerBindings, HrTimerCallback, HrTimerExpiresFor, HrTimerHandle, HrTimerInit,
     HrTimerPointer,
 };
