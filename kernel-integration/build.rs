@@ -36,6 +36,10 @@ const SOURCES: &[&str] = &[
     "csrc/time.c",
     "csrc/host_sleep.c",
     "csrc/helpers/delay.c",
+    "csrc/kernel.c",
+    // The kernel crate's own helpers, the same file: the host headers model what it
+    // calls (linux/hrtimer_bases.h, object_is_on_stack(), WARN_ONCE(), …).
+    "linux/intree/rust/helpers/hrtimer.c",
 ];
 
 /// Every header the C sources or bindgen read: a change to any reruns this script.
@@ -57,6 +61,13 @@ const HEADERS: &[&str] = &[
     "include/linux/delay.h",
     "include/linux/jiffies.h",
     "csrc/host_sleep.h",
+    "include/linux/bug.h",
+    "include/linux/compiler.h",
+    "include/linux/hardirq.h",
+    "include/linux/hrtimer_bases.h",
+    "include/linux/kernel.h",
+    "include/linux/smp.h",
+    "include/linux/sched/task_stack.h",
 ];
 
 /// The Rust version bindgen writes for (the kernel passes `--rust-target` too).
@@ -166,6 +177,11 @@ fn run() -> Result<(), String> {
     cc::Build::new()
         .files(SOURCES)
         .include("include")
+        // As the kernel's rust/helpers/helpers.c: the helpers' prototypes, and
+        // `__rust_helper` (empty: out-of-line functions).
+        .flag("-include")
+        .flag("helpers.h")
+        .define("__rust_helper", "")
         .std("gnu11")
         .warnings(true)
         .extra_warnings(true)
@@ -193,8 +209,11 @@ fn run() -> Result<(), String> {
         .allowlist_function(
             "rust_helper_fsleep|rust_helper_udelay|fsleep|udelay|__msecs_to_jiffies",
         )
-        .allowlist_function("hrtimer_.*|clock_was_set")
+        // A helper is matched by the name it is renamed to (`HelperNames`).
+        .allowlist_function("hrtimer_.*|clock_was_set|might_sleep|host_test_warnings")
         .allowlist_type("hrtimer|hrtimer_mode|hrtimer_restart|clockid_t")
+        // As the kernel's rust/bindgen_parameters.
+        .newtype_enum("hrtimer_restart")
         .allowlist_var("MAX_UDELAY_MS|HZ")
         .parse_callbacks(Box::new(HelperNames))
         .parse_callbacks(Box::new(bindgen::CargoCallbacks::new()))

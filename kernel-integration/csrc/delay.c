@@ -13,6 +13,7 @@
 
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
+#include <linux/kernel.h>
 #include <linux/ktime.h>
 
 #include "host_sleep.h"
@@ -42,10 +43,12 @@ void usleep_range_state(unsigned long min, unsigned long max, unsigned int state
 {
 	(void)max;
 	(void)state;
+	might_sleep();
 	host_delay_ns((s64)min * NSEC_PER_USEC, 0);
 }
 
 void msleep(unsigned int msecs)
 {
+	might_sleep();
 	host_delay_ns((s64)msecs * NSEC_PER_MSEC, 0);
 }

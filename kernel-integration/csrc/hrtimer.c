@@ -21,13 +21,23 @@
  *
  * Concurrency: the queues are protected by hrtimer_lock (the kernel's
  * cpu_base->lock); callbacks run with the lock released, one at a time, in the
- * thread that runs the queues; hrtimer_cancel() waits for a running callback.
+ * thread that runs the queues, which counts as hard interrupt context meanwhile
+ * (in_hardirq()); hrtimer_cancel() waits for a running callback.
+ *
+ * The kernel's debug checks that the Rust layer must never trip are modelled
+ * as warnings (linux/bug.h): debugobjects' "object is on stack, but NOT
+ * annotated" (and the reverse) at set-up, and hrtimer_forward() of a queued
+ * timer.
  */
 
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include <linux/bug.h>
+#include <linux/hardirq.h>
 #include <linux/hrtimer.h>
+#include <linux/hrtimer_bases.h>
+#include <linux/sched/task_stack.h>
 #include <linux/timekeeping.h>
 #include <uapi/linux/time.h>
 
@@ -40,13 +50,6 @@ enum hrtimer_base_type {
 	HRTIMER_BASE_BOOTTIME,
 	HRTIMER_BASE_TAI,
 	HRTIMER_MAX_CLOCK_BASES,
-};
-
-struct hrtimer_clock_base {
-	clockid_t		clockid;
-	unsigned int		set_by;		/* CLOCK_SET_* bits that move it */
-	ktime_t			(*get_time)(void);
-	struct timerqueue_node	*first;		/* earliest expiry first */
 };
 
 static ktime_t hrtimer_get_real(void)
@@ -64,11 +67,16 @@ static ktime_t hrtimer_get_clocktai(void)
 	return ktime_get_clocktai();
 }
 
+static struct hrtimer_cpu_base hrtimer_cpu_base = { .cpu = 0 };
+
 static struct hrtimer_clock_base hrtimer_bases[HRTIMER_MAX_CLOCK_BASES] = {
-	[HRTIMER_BASE_MONOTONIC] = { CLOCK_MONOTONIC, 0, ktime_get, NULL },
-	[HRTIMER_BASE_REALTIME] = { CLOCK_REALTIME, CLOCK_SET_WALL, hrtimer_get_real, NULL },
-	[HRTIMER_BASE_BOOTTIME] = { CLOCK_BOOTTIME, CLOCK_SET_BOOT, hrtimer_get_boottime, NULL },
-	[HRTIMER_BASE_TAI] = { CLOCK_TAI, CLOCK_SET_WALL, hrtimer_get_clocktai, NULL },
+	[HRTIMER_BASE_MONOTONIC] = { &hrtimer_cpu_base, CLOCK_MONOTONIC, 0, ktime_get, NULL, NULL },
+	[HRTIMER_BASE_REALTIME] = { &hrtimer_cpu_base, CLOCK_REALTIME, CLOCK_SET_WALL,
+				    hrtimer_get_real, NULL, NULL },
+	[HRTIMER_BASE_BOOTTIME] = { &hrtimer_cpu_base, CLOCK_BOOTTIME, CLOCK_SET_BOOT,
+				    hrtimer_get_boottime, NULL, NULL },
+	[HRTIMER_BASE_TAI] = { &hrtimer_cpu_base, CLOCK_TAI, CLOCK_SET_WALL,
+			       hrtimer_get_clocktai, NULL, NULL },
 };
 
 static atomic_flag hrtimer_lock = ATOMIC_FLAG_INIT;
@@ -79,10 +87,24 @@ static atomic_flag hrtimer_expiring = ATOMIC_FLAG_INIT;
 static atomic_int hrtimer_rerun;
 /* Timers queued with a negative expiry: the kernel WARNs on those. */
 static atomic_int hrtimer_negative_expiries;
+/* Forwards of a queued timer: the kernel WARNs on those too. */
+static atomic_int hrtimer_forwards_while_queued;
+/* Set while the calling thread runs a callback: the host's hard irq context. */
+static _Thread_local int hrtimer_in_callback;
 
 int hrtimer_test_negative_expiries(void)
 {
 	return atomic_load(&hrtimer_negative_expiries);
+}
+
+int hrtimer_test_forwards_while_queued(void)
+{
+	return atomic_load(&hrtimer_forwards_while_queued);
+}
+
+int in_hardirq(void)
+{
+	return hrtimer_in_callback;
 }
 
 static void hrtimer_lock_acquire(void)
@@ -163,9 +185,9 @@ static int remove_hrtimer(struct hrtimer *timer)
  *		but the PINNED bit is ignored as pinning happens
  *		when the hrtimer is started
  */
-void hrtimer_setup(struct hrtimer *timer,
-		   enum hrtimer_restart (*function)(struct hrtimer *),
-		   clockid_t clock_id, enum hrtimer_mode mode)
+static void __hrtimer_setup(struct hrtimer *timer,
+			    enum hrtimer_restart (*function)(struct hrtimer *),
+			    clockid_t clock_id, enum hrtimer_mode mode)
 {
 	/* A relative CLOCK_REALTIME timer must not move with the wall clock. */
 	if (clock_id == CLOCK_REALTIME && (mode & HRTIMER_MODE_REL))
@@ -180,6 +202,54 @@ void hrtimer_setup(struct hrtimer *timer,
 	timer->is_rel = (mode & HRTIMER_MODE_REL) != 0;
 	timer->is_soft = (mode & HRTIMER_MODE_SOFT) != 0;
 	timer->is_hard = (mode & HRTIMER_MODE_HARD) != 0;
+}
+
+/*
+ * debugobjects' check (lib/debugobjects.c, debug_object_is_on_stack()): a
+ * timer set up with hrtimer_setup() must not be on the stack, one set up with
+ * hrtimer_setup_on_stack() must be.
+ */
+static void debug_hrtimer_init(struct hrtimer *timer, int onstack)
+{
+	int is_on_stack = object_is_on_stack(timer);
+
+	if (is_on_stack == onstack)
+		return;
+	if (is_on_stack)
+		WARN(1, "ODEBUG: object %p is on stack, but NOT annotated.\n", (void *)timer);
+	else
+		WARN(1, "ODEBUG: object %p is NOT on stack, but annotated.\n", (void *)timer);
+}
+
+void hrtimer_setup(struct hrtimer *timer,
+		   enum hrtimer_restart (*function)(struct hrtimer *),
+		   clockid_t clock_id, enum hrtimer_mode mode)
+{
+	debug_hrtimer_init(timer, 0);
+	__hrtimer_setup(timer, function, clock_id, mode);
+}
+
+/**
+ * hrtimer_setup_on_stack - initialize a timer on stack memory
+ * @timer:	The timer to be initialized
+ * @function:	the callback function
+ * @clock_id:	The clock to be used
+ * @mode:	The timer mode
+ *
+ * Similar to hrtimer_setup(), except that this one must be used if struct hrtimer is in stack
+ * memory.
+ */
+void hrtimer_setup_on_stack(struct hrtimer *timer,
+			    enum hrtimer_restart (*function)(struct hrtimer *),
+			    clockid_t clock_id, enum hrtimer_mode mode)
+{
+	debug_hrtimer_init(timer, 1);
+	__hrtimer_setup(timer, function, clock_id, mode);
+}
+
+ktime_t hrtimer_cb_get_time(const struct hrtimer *timer)
+{
+	return timer->base->get_time();
 }
 
 /**
@@ -224,7 +294,7 @@ int hrtimer_try_to_cancel(struct hrtimer *timer)
 	int ret;
 
 	hrtimer_lock_acquire();
-	if (atomic_load_explicit(&hrtimer_running, memory_order_relaxed) == timer)
+	if (hrtimer_callback_running(timer))
 		ret = -1;
 	else
 		ret = remove_hrtimer(timer);
@@ -281,9 +351,10 @@ u64 hrtimer_forward(struct hrtimer *timer, ktime_t now, ktime_t interval)
 		delta = now < timer->node.expires ? KTIME_MIN : KTIME_MAX;
 	if (delta < 0)
 		return 0;
-	/* The kernel WARNs: a queued timer must not be forwarded. */
-	if (timer->state & HRTIMER_STATE_ENQUEUED)
+	if (WARN_ON(timer->state & HRTIMER_STATE_ENQUEUED)) {
+		atomic_fetch_add(&hrtimer_forwards_while_queued, 1);
 		return 0;
+	}
 	/* hrtimer_resolution is 1 ns with high resolution timers. */
 	if (interval < 1)
 		interval = 1;
@@ -318,6 +389,7 @@ static struct hrtimer *hrtimer_next_expired(void)
 			continue;
 		timer = (struct hrtimer *)((char *)base->first - offsetof(struct hrtimer, node));
 		remove_hrtimer(timer);
+		base->running = timer;
 		atomic_store_explicit(&hrtimer_running, timer, memory_order_relaxed);
 		return timer;
 	}
@@ -337,7 +409,9 @@ static void hrtimer_expire_all(void)
 		if (!timer)
 			return;
 
+		hrtimer_in_callback = 1;
 		restart = timer->function(timer);
+		hrtimer_in_callback = 0;
 
 		hrtimer_lock_acquire();
 		/*
@@ -346,6 +420,7 @@ static void hrtimer_expire_all(void)
 		 */
 		if (restart != HRTIMER_NORESTART && !(timer->state & HRTIMER_STATE_ENQUEUED))
 			enqueue_hrtimer(timer);
+		timer->base->running = NULL;
 		atomic_store_explicit(&hrtimer_running, NULL, memory_order_release);
 		hrtimer_lock_release();
 	}

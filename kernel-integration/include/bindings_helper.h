@@ -10,6 +10,7 @@
  * rust/helpers/helpers.c for them.
  */
 
+#include <linux/bug.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/jiffies.h>

@@ -11,6 +11,7 @@
 #ifndef _RUST_HELPERS_H
 #define _RUST_HELPERS_H
 
+#include <linux/hrtimer.h>
 #include <linux/ktime.h>
 
 /* csrc/helpers/time.c */
@@ -25,5 +26,14 @@ ktime_t rust_helper_ktime_get_coarse_clocktai(void);
 /* csrc/helpers/delay.c */
 void rust_helper_fsleep(unsigned long usecs);
 void rust_helper_udelay(unsigned long usecs);
+
+/* linux/intree/rust/helpers/hrtimer.c: the kernel crate's file, compiled here too */
+void rust_helper_hrtimer_setup_in_place(struct hrtimer *timer,
+					enum hrtimer_restart (*function)(struct hrtimer *),
+					clockid_t clock_id, enum hrtimer_mode mode);
+void rust_helper_hrtimer_destroy_in_place(struct hrtimer *timer);
+int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer);
+u64 rust_helper_hrtimer_forward_now(struct hrtimer *timer, ktime_t interval);
+void rust_helper_might_sleep(void);
 
 #endif /* _RUST_HELPERS_H */

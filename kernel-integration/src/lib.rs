@@ -29,8 +29,12 @@
 //! assert!(!took.is_negative());
 //! ```
 
+pub mod alloc;
 pub mod bindings;
 pub mod driver;
-pub mod hrtimer;
+pub mod prelude;
+pub mod sync;
 pub mod time;
 pub mod timekeeper;
+
+pub use typed_clocks::impl_has_hr_timer;

@@ -36,4 +36,10 @@
 //! // Instant::<RealTime>::now() - start   // error: instants of different clocks
 //! ```
 
+pub use typed_clocks::{Delta, Instant};
+
 typed_clocks::declare_clocks!("../clocks.toml", unsafe(bindings = crate::bindings));
+
+pub use kernel_services::{delay, msecs_to_jiffies, poll};
+
+pub mod hrtimer;

@@ -130,6 +130,10 @@ pub trait HrTimerClock: ClockSource + crate::__private::SealedHrTimer {
     /// The `clockid_t` of the clock's hrtimer base (the table's `clockid`, which an
     /// `hrtimer` row must have).
     const CLOCKID: ClockId;
+    /// Where the C timer functions for this clock come from: the kernel services of
+    /// its table (`kernel_services::Services`), or `hrtimer::NoHrTimerBindings` for a
+    /// table without them.
+    type Bindings;
 }
 
 /// A clock that can be set (`settimeofday`, `clock_settime`, NTP steps), so its

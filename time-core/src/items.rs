@@ -58,6 +58,7 @@ macro_rules! __clock_items {
         hrtimer = [$($hrtimer_name:ident)*];
         settable = [$($settable_name:ident)*];
         counts_suspend = [$($counts_suspend_name:ident)*];
+        hrtimer_bindings = $hrtimer_bindings:ty;
     ) => {
         $(
             #[doc = $doc]
@@ -101,6 +102,7 @@ macro_rules! __clock_items {
                     const CLOCKID: $crate::__private::ClockId = $crate::__private::id_or_zero(
                         <$hrtimer_name as $crate::__private::ClockSource>::ID,
                     );
+                    type Bindings = $hrtimer_bindings;
                 }
             )*
             $(

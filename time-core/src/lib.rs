@@ -52,16 +52,20 @@ pub mod __private;
 mod clock;
 mod convert;
 mod deadline;
+#[cfg(feature = "kernel-services")]
 pub mod delay;
 mod delta;
 pub mod error;
+#[cfg(feature = "kernel-services")]
 pub mod hrtimer;
 mod instant;
 mod items;
 pub mod nmi;
+#[cfg(feature = "kernel-services")]
 pub mod poll;
 #[cfg(feature = "posix")]
 pub mod posix;
+#[cfg(feature = "kernel-services")]
 pub mod services;
 mod table;
 #[cfg(test)]

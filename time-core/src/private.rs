@@ -12,7 +12,13 @@ pub use core::primitive::{bool, str, u64, u8};
 /// Writes out the rows `declare_clocks!` validated (see `items.rs`).
 pub use crate::__clock_items as clock_items;
 /// Writes out the kernel services of a table (see `services.rs`).
+#[cfg(feature = "kernel-services")]
 pub use crate::__kernel_services as kernel_services;
+
+/// The bindings of the clocks of a table without kernel services: no C timer
+/// functions, so timers cannot run on its clocks. It implements no
+/// `HrTimerBindings`, so a timer mode on such a clock does not compile.
+pub enum NoHrTimerBindings {}
 
 /// The id of a clock that has one (`hrtimer` and posix rows, checked by the macro).
 #[inline]

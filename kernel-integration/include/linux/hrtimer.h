@@ -15,6 +15,7 @@
 #ifndef _LINUX_HRTIMER_H
 #define _LINUX_HRTIMER_H
 
+#include <linux/compiler.h>
 #include <linux/ktime.h>
 #include <linux/types.h>
 
@@ -105,6 +106,14 @@ struct hrtimer {
 extern void hrtimer_setup(struct hrtimer *timer,
 			  enum hrtimer_restart (*function)(struct hrtimer *),
 			  clockid_t clock_id, enum hrtimer_mode mode);
+extern void hrtimer_setup_on_stack(struct hrtimer *timer,
+				   enum hrtimer_restart (*function)(struct hrtimer *),
+				   clockid_t clock_id, enum hrtimer_mode mode);
+
+static inline void destroy_hrtimer_on_stack(struct hrtimer *timer)
+{
+	(void)timer;
+}
 
 /* Basic timer operations: */
 extern void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
@@ -135,6 +144,23 @@ static inline ktime_t hrtimer_get_expires(const struct hrtimer *timer)
 /* Forward a hrtimer so it expires after now: */
 extern u64 hrtimer_forward(struct hrtimer *timer, ktime_t now, ktime_t interval);
 
+/* The current time of the base @timer is queued on (hrtimer_cb_get_time()). */
+extern ktime_t hrtimer_cb_get_time(const struct hrtimer *timer);
+
+/**
+ * hrtimer_forward_now() - forward the timer expiry so it expires after now
+ * @timer:	hrtimer to forward
+ * @interval:	the interval to forward
+ *
+ * It is a variant of hrtimer_forward(). The timer will expire after the current
+ * time of the hrtimer clock base. See hrtimer_forward() for details.
+ */
+static inline u64 hrtimer_forward_now(struct hrtimer *timer,
+				      ktime_t interval)
+{
+	return hrtimer_forward(timer, hrtimer_cb_get_time(timer), interval);
+}
+
 /* Fires every expired timer (the kernel's tick-driven expiry path). */
 extern void hrtimer_run_queues(void);
 
@@ -151,5 +177,11 @@ extern void clock_was_set(unsigned int bases);
  * panic_on_warn). The tests check that typed timers never do.
  */
 extern int hrtimer_test_negative_expiries(void);
+
+/*
+ * Host only: how many times hrtimer_forward() found its timer queued, where
+ * the kernel warns (WARN_ON(timer->is_queued)) and leaves the expiry alone.
+ */
+extern int hrtimer_test_forwards_while_queued(void);
 
 #endif /* _LINUX_HRTIMER_H */

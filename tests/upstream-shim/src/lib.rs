@@ -21,9 +21,14 @@ pub mod kernel {
     pub mod error;
     pub mod ffi;
     pub mod prelude;
+    pub mod sync;
     pub mod workqueue;
 
-    /// Upstream's `kernel::time`: the one invocation, with the kernel's error type.
+    pub use kernel_integration::alloc;
+    pub use kernel_integration::impl_has_hr_timer;
+
+    /// Upstream's `kernel::time`: the one invocation, with the kernel's error type,
+    /// and the services a tree without its own `delay` and `hrtimer` takes from it.
     pub mod time {
         pub use typed_clocks::*;
         typed_clocks::declare_clocks!(
@@ -31,11 +36,27 @@ pub mod kernel {
             unsafe(bindings = crate::bindings),
             error = crate::kernel::error
         );
+        pub use kernel_services::{delay, msecs_to_jiffies};
+
+        /// Upstream's `kernel::time::hrtimer`: the table's, with the kernel's owned
+        /// pointers (`kernel_integration`'s `Arc` and `KBox` handles).
+        pub mod hrtimer {
+            pub use super::kernel_services::hrtimer::*;
+            pub use kernel_integration::time::hrtimer::{ArcHrTimerHandle, BoxHrTimerHandle};
+        }
     }
     /// Upstream's `kernel::io`.
     pub mod io {
-        pub use super::time::poll;
+        pub use super::time::kernel_services::poll;
     }
+}
+
+/// `pr_info!("…", args)`: prints a line (the kernel's log at `KERN_INFO`).
+#[macro_export]
+macro_rules! pr_info {
+    ($($fmt:tt)*) => {
+        ::std::print!($($fmt)*)
+    };
 }
 
 /// `dev_err!(dev, "…", args)`: logs an error for a device (here, [`drivers::sim::Device`]).

@@ -1,56 +1,29 @@
-//! High-resolution timers typed by clock: upstream's `kernel::time::hrtimer`, with
-//! [`HrTimer`], a pinned timer holding its data, whose callback returns
-//! [`HrTimerRestart`].
+//! Intrusive high-resolution timers, typed by clock: upstream's
+//! `kernel::time::hrtimer` (Linux 7.3), shared by the kernel crate and the host.
 //!
-//! A timer's [`HrTimerMode`] fixes its clock and how its expiry is given: the
-//! absolute modes (`AbsoluteMode<C>`, …) expire at an [`Instant<C>`] of their clock,
-//! the relative ones (`RelativeMode<C>`, …) a [`Delta`] from now. Starting a
-//! `RealTime` timer with a `Monotonic` instant, or an absolute timer with a `Delta`,
-//! does not compile. Modes exist only for clocks with a kernel hrtimer base
-//! ([`HrTimerClock`]: `hrtimer = true` in the clock table).
+//! A timer is an [`HrTimer`] field of the struct it calls back, `T`; `T` says which
+//! field and which [`HrTimerMode`] with [`impl_has_hr_timer!`](crate::impl_has_hr_timer)
+//! ([`HasHrTimer`]), and what happens when it expires with [`HrTimerCallback`]. The
+//! callback's [`Pointer`](HrTimerCallback::Pointer) is the pointer type the timer is
+//! started through: an owned one (the kernel crate's `Arc<T>` and `Pin<KBox<T>>`)
+//! implements [`HrTimerPointer`] with a safe `start`; a borrowed `Pin<&T>` or
+//! `Pin<&mut T>` implements [`UnsafeHrTimerPointer`], and starts safely only through
+//! [`ScopedHrTimerPointer::start_scoped`], which cancels the timer before returning.
+//! Starting returns a handle ([`HrTimerHandle`]); dropping it cancels the timer and
+//! waits for its callback.
 //!
-//! The C calls (`hrtimer_setup`, `hrtimer_start_range_ns`, `hrtimer_cancel`,
-//! `hrtimer_forward`) come from the bindings module through [`HrTimerBindings`],
-//! implemented by the kernel services template (`kernel_services = true`) on a type of
-//! its own, whose generated `hrtimer` module names `HrTimer<T>` with it filled in.
+//! A timer's mode fixes its clock and how its expiry is given: the absolute modes
+//! (`AbsoluteMode<C>`, …) expire at an [`Instant<C>`] of their clock, the relative
+//! ones (`RelativeMode<C>`, …) a [`Delta`] from now. Starting a `RealTime` timer with
+//! a `Monotonic` instant, or an absolute timer with a `Delta`, does not compile. Modes
+//! exist only for clocks with a kernel hrtimer base ([`HrTimerClock`]: `hrtimer = true`
+//! in the clock table), and timers run only on the clocks of a table with kernel
+//! services ([`HrTimerBase`]), which bind the C functions.
 //!
-//! # Setting up and starting a timer
-//!
-//! As upstream: [`HrTimer::new`] returns an initializer ([`HrTimerInit`]), not a
-//! timer, and the C timer is set up (`hrtimer_setup`) in place, where it stays, before
-//! anyone can share it: on the stack with [`HrTimerSlot`], or in a heap allocation by
-//! the kernel crate's `pin_init` ([`HrTimerInit::init`]). There is no `const`
-//! constructor, so no `static` timer, which module unload would free while queued.
-//!
-//! A timer is started through a pointer to it, which returns a handle
-//! ([`HrTimerHandle`]); dropping the handle cancels the timer and waits for its
-//! callback. Which pointers may start a timer in safe code is upstream's rule:
-//!
-//! - an owned pointer (the kernel crate's `Arc` and `Pin<KBox>`) implements
-//!   [`HrTimerPointer`], with a safe `start`, and only for `T: 'static`: leaking its
-//!   handle leaks the allocation too, and `'static` data stays valid for ever;
-//! - a borrowed `Pin<&HrTimer>` or `Pin<&mut HrTimer>` implements
-//!   [`UnsafeHrTimerPointer`], whose `start` is `unsafe`: leaking the handle would let
-//!   the borrow end (and the data the timer borrows be freed) while the timer is
-//!   queued;
-//! - [`ScopedHrTimerPointer::start_scoped`] starts a borrowed timer safely, runs a
-//!   closure and cancels the timer before returning.
-//!
-//! ```text
-//! struct Blinker { toggles: AtomicU32 }
-//! impl HrTimerCallback for Blinker {
-//!     type TimerMode = RelativeMode<Monotonic>;
-//!     fn run(this: Pin<&Self>, mut ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
-//!         this.toggles.fetch_add(1, Relaxed);
-//!         ctx.forward_now(Delta::from_millis(500));
-//!         HrTimerRestart::Restart
-//!     }
-//! }
-//! let slot = pin!(HrTimerSlot::new());
-//! let timer = slot.init(HrTimer::new(Blinker { toggles: AtomicU32::new(0) }));
-//! timer.as_ref().start_scoped(Delta::from_millis(500), || wait_for_blinks());
-//! // the timer is cancelled here
-//! ```
+//! The C side (`hrtimer_setup`, `hrtimer_start_range_ns`, `hrtimer_cancel`, …) comes
+//! from the table's bindings module through [`HrTimerBindings`], implemented by the
+//! kernel services of `declare_clocks!` (`kernel_services = true`), whose
+//! `kernel_services::hrtimer` module names `HrTimer<T>` with it filled in.
 //!
 //! # States
 //!
@@ -60,503 +33,660 @@
 //! stopped otherwise. Cancelling stops a started timer and waits for a running
 //! callback to return.
 //!
-//! # Cancelling from the callback
+//! # Where this differs from upstream
 //!
-//! Every cancel (`HrTimerHandle::cancel`, dropping a handle, dropping the timer) calls
-//! `hrtimer_cancel()`: "If the timer handler is running, this function will block
-//! until the handler returns" (upstream's words). So a callback that cancels its own
-//! timer, or drops the last handle of it (one it reached through a global or a
-//! shared structure), waits for itself and hangs the CPU. That is a deadlock, not
-//! undefined behaviour, and upstream's API has the same hazard; the callback's
-//! [`HrTimerCallbackContext`] offers only `forward`, which is allowed there.
+//! - Expiries reach C in `0..=KTIME_MAX`: a negative one (a user's
+//!   [`HrTimerExpires`], or an `Instant` before the epoch) is clamped to 0, where the
+//!   kernel would `WARN_ON_ONCE` in `hrtimer_reprogram()`.
+//! - `forward_now` forwards from the time of the base the timer is queued on
+//!   (`hrtimer_forward_now()`): a relative `CLOCK_REALTIME` timer is queued on the
+//!   monotonic base.
+//! - A timer is set up with `hrtimer_setup_on_stack()` where its place is on the
+//!   current task's stack, and `destroy_hrtimer_on_stack()` is called when it is
+//!   dropped there, so `CONFIG_DEBUG_OBJECTS_TIMERS` accepts stack timers.
+//! - Cancelling a timer from its own callback (dropping its last handle there, say)
+//!   would wait for itself for ever; the cancel warns once and returns instead.
+//!   [`HrTimer::try_cancel`] never waits.
 //!
-//! C header: `include/linux/hrtimer.h`.
+//! # Limits (the same as upstream's)
+//!
+//! - Forwarding a timer from its callback while another thread restarts the same
+//!   timer (through a second handle) forwards a queued timer: the kernel warns
+//!   (`WARN_ON(timer->state & HRTIMER_STATE_ENQUEUED)`) and the write races with the
+//!   base. Restart a periodic timer from one place only.
+//! - A handle of an owned pointer may be leaked (`mem::forget`): the timer stays
+//!   queued for as long as the kernel runs, with its data. In a module, the
+//!   callback's code goes with the module: a module must cancel its timers (drop
+//!   their handles) before it is unloaded.
+//!
+//! C header: [`include/linux/hrtimer.h`](srctree/include/linux/hrtimer.h).
 
+mod bindings;
 mod mode;
-mod pointer;
+mod pin;
+mod pin_mut;
 
 use core::cell::UnsafeCell;
+use core::ffi::c_void;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::MaybeUninit;
 use core::pin::Pin;
-use core::ptr::{addr_of, addr_of_mut, NonNull};
+use core::ptr::{addr_of, NonNull};
 
-use crate::clock::{ClockId, HrTimerClock, Ktime};
+use pin_init::PinInit;
+
+use crate::clock::HrTimerClock;
 use crate::delta::Delta;
 use crate::instant::Instant;
 
+pub use bindings::{HrTimerBase, HrTimerBindings, NoHrTimerBindings};
 pub use mode::{
     AbsoluteHardMode, AbsoluteMode, AbsolutePinnedHardMode, AbsolutePinnedMode,
-    AbsolutePinnedSoftMode, AbsoluteSoftMode, HrTimerExpires, HrTimerExpiresFor, HrTimerMode,
-    RawHrTimerMode, RelativeHardMode, RelativeMode, RelativePinnedHardMode, RelativePinnedMode,
+    AbsolutePinnedSoftMode, AbsoluteSoftMode, HrTimerExpires, HrTimerMode, RawHrTimerMode,
+    RelativeHardMode, RelativeMode, RelativePinnedHardMode, RelativePinnedMode,
     RelativePinnedSoftMode, RelativeSoftMode, KTIME_MAX,
 };
-pub use pointer::{
-    HrTimerHandle, HrTimerPointer, PinHrTimerHandle, PinMutHrTimerHandle, ScopedHrTimerPointer,
-    UnsafeHrTimerPointer,
-};
+pub use pin::PinHrTimerHandle;
+pub use pin_mut::PinMutHrTimerHandle;
 
-/// What a timer callback asks for: upstream's `HrTimerRestart`.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub enum HrTimerRestart {
-    /// The timer stops (`HRTIMER_NORESTART`).
-    NoRestart,
-    /// The timer is queued again at its expiry time, which the callback normally
-    /// moved on with [`HrTimerCallbackContext::forward`] (`HRTIMER_RESTART`).
-    Restart,
-}
+/// The bindings of the clock of the timer mode `M`.
+pub type BindingsOf<M> = <<M as HrTimerMode>::Clock as HrTimerClock>::Bindings;
 
-/// The instant type of the clock of `T`'s timer mode (upstream's `HrTimerInstant<T>`).
-pub type HrTimerInstant<T> = Instant<<<T as HrTimerCallback>::TimerMode as HrTimerMode>::Clock>;
+/// The [`HrTimer`] type of the struct `T`: `HrTimer<T, B>` with the bindings `B` of
+/// the clock of `T`'s mode.
+pub type HrTimerOf<T> = HrTimer<T, BindingsOf<<T as HasHrTimer<T>>::TimerMode>>;
 
-/// The data of an [`HrTimer`] and what happens when it expires (upstream's
-/// `HrTimerCallback`, with the mode that upstream's `HasHrTimer` carries).
+/// A type-alias to refer to the [`Instant<C>`] for a given `T` from [`HrTimer<T>`].
 ///
-/// `Sync`, because the callback runs in another context (an interrupt in the kernel;
-/// on the host, the thread that moves the test timekeeper). No `'static` bound here:
-/// the pointer traits decide, and only [`HrTimerPointer`] (the safe `start`) needs it.
-pub trait HrTimerCallback: Sync + Sized {
-    /// The timer's mode: its clock and the kind of expiry it is started with.
-    type TimerMode: HrTimerMode;
+/// Where `C` is the [`ClockSource`] of the [`HrTimer`].
+pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Clock>;
 
-    /// Called when the timer expires, with the timer's data and a context that can
-    /// move the expiry on for a restart.
-    fn run(this: Pin<&Self>, ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart;
-}
-
-/// The C hrtimer functions of a bindings module: implemented by the
-/// [`__kernel_services!`](crate::__kernel_services) template on its services type,
-/// never by hand.
+/// A timer backed by a C `struct hrtimer` of the bindings `B`.
 ///
-/// # Safety
-///
-/// Each function must be the kernel function of the same name (or behave as it
-/// does), `RawHrTimer` its `struct hrtimer`, and the callback that `hrtimer_setup`
-/// installs must call [`run_callback::<T, Self>`](run_callback) with the timer.
-pub unsafe trait HrTimerBindings: Sized + 'static {
-    /// The C `struct hrtimer`.
-    type RawHrTimer;
-
-    /// `hrtimer_setup(timer, <T's callback>, clock, mode)`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must point to writable memory for a C timer that stays where it is
-    /// (pinned) from this call until it is no longer used, and that is not set up or
-    /// is stopped.
-    unsafe fn hrtimer_setup<T: HrTimerCallback>(
-        timer: *mut Self::RawHrTimer,
-        clock: ClockId,
-        mode: RawHrTimerMode,
-    );
-
-    /// `hrtimer_start_range_ns(timer, expires, range_ns, mode)`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must be set up, and stay alive until it is cancelled or has stopped
-    /// and its callback returned; `expires` must be in `0..=KTIME_MAX`.
-    unsafe fn hrtimer_start_range_ns(
-        timer: *mut Self::RawHrTimer,
-        expires: Ktime,
-        range_ns: u64,
-        mode: RawHrTimerMode,
-    );
-
-    /// `hrtimer_cancel(timer) != 0`: if the timer handler is running, this function
-    /// will block until the handler returns.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must be set up. Called from the timer's own callback it never returns
-    /// (a deadlock, which this contract does not exclude: see the
-    /// [module documentation](self#cancelling-from-the-callback)).
-    unsafe fn hrtimer_cancel(timer: *mut Self::RawHrTimer) -> bool;
-
-    /// `hrtimer_forward(timer, now, interval)`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must be set up and not queued: stopped with no callback running and
-    /// no concurrent access, or in its own callback.
-    unsafe fn hrtimer_forward(timer: *mut Self::RawHrTimer, now: Ktime, interval: Ktime) -> u64;
-
-    /// `READ_ONCE(timer->node.expires)`.
-    ///
-    /// # Safety
-    ///
-    /// `timer` must be set up.
-    unsafe fn hrtimer_expires(timer: *const Self::RawHrTimer) -> Ktime;
-}
-
-/// A high-resolution timer holding its data `T`, on the clock of `T`'s
-/// [`HrTimerMode`], backed by a C `struct hrtimer` of the bindings `K`.
-///
-/// Drivers name it `hrtimer::HrTimer<T>` from the kernel services template, which fills
-/// in `K`. It is made in place from [`HrTimer::new`]'s initializer and started through a
-/// pointer to it (see the [module documentation](self)).
+/// Drivers name it `HrTimer<T>` from the kernel services' `hrtimer` module, which
+/// fills in `B`. It is a field of `T`, made in place by [`HrTimer::new`]'s
+/// initializer.
 ///
 /// # Invariants
 ///
-/// - `timer` was set up by `K::hrtimer_setup::<T>` (for `T`'s clock and mode) where it
-///   is, and the timer has not moved since: every `HrTimer` is made by
-///   [`HrTimerInit::init`], whose contract pins it.
-/// - The C side reaches the timer only through pointers derived from a pointer to the
-///   whole `HrTimer` ([`raw_get`](Self::raw_get)), so [`run_callback`] can go back to
-///   the container ([`container_of`](Self::container_of)) with the provenance of the
-///   whole struct.
-pub struct HrTimer<T, K: HrTimerBindings> {
-    timer: UnsafeCell<MaybeUninit<K::RawHrTimer>>,
-    data: T,
-    // `!Unpin`: the C timer must not move once set up. It also keeps the compiler from
-    // treating `&mut HrTimer` as `noalias` (today's rule for `!Unpin` types), which
-    // `Drop::drop` and `forward` rely on only as a second line: see their comments.
-    // When `UnsafePinned` is stable, `timer` should be wrapped in it and this noted.
+/// * `self.timer` is initialized by `B::setup`, where it is, and has not moved since.
+#[repr(C)]
+pub struct HrTimer<T, B: HrTimerBindings> {
+    timer: UnsafeCell<MaybeUninit<B::RawHrTimer>>,
+    // `!Unpin`: the C timer must not move once set up (upstream's `Opaque`).
     _pin: PhantomPinned,
+    _t: PhantomData<T>,
 }
 
-// SAFETY: the C timer belongs to the `HrTimer` and the C side serializes access to it;
-// the data is sent with the timer.
-unsafe impl<T: Send, K: HrTimerBindings> Send for HrTimer<T, K> {}
-// SAFETY: the C timer functions lock the timer's base; the callback and every `&self`
-// method get `&T` only.
-unsafe impl<T: Sync, K: HrTimerBindings> Sync for HrTimer<T, K> {}
+// SAFETY: Ownership of an `HrTimer` can be moved to other threads and
+// used/dropped from there.
+unsafe impl<T, B: HrTimerBindings> Send for HrTimer<T, B> {}
 
-/// An initializer of an [`HrTimer`] holding `data` (upstream's `impl PinInit<HrTimer>`):
-/// the timer is set up where it is written, by [`HrTimerSlot::init`] on the stack or
-/// by [`init`](Self::init) from a kernel crate's `pin_init` wrapper.
-#[must_use = "an initializer does nothing until it is written into a slot"]
-pub struct HrTimerInit<T, K: HrTimerBindings> {
-    data: T,
-    _bindings: PhantomData<fn() -> K>,
-}
+// SAFETY: Timer operations are locked on the C side, so it is safe to operate
+// on a timer from multiple threads.
+unsafe impl<T, B: HrTimerBindings> Sync for HrTimer<T, B> {}
 
-impl<T: HrTimerCallback, K: HrTimerBindings> HrTimerInit<T, K> {
-    /// Writes the timer to `slot` and sets up its C timer there
-    /// (`hrtimer_setup`), as upstream's `HrTimer::new()` initializer does. A kernel
-    /// crate wraps this in its `pin_init_from_closure`.
-    ///
-    /// # Safety
-    ///
-    /// `slot` must be valid for writes of an `HrTimer<T, K>` and aligned; from this
-    /// call on, the timer there is pinned: it is not moved, and its memory is not
-    /// freed or reused before the timer is dropped in place.
-    pub unsafe fn init(self, slot: *mut HrTimer<T, K>) {
-        // SAFETY: `slot` is valid for writes (contract); `addr_of_mut!` makes no
-        // reference to the uninitialized timer.
-        unsafe { addr_of_mut!((*slot).data).write(self.data) };
-        let clock = <<T::TimerMode as HrTimerMode>::Clock as HrTimerClock>::CLOCKID;
-        // SAFETY: `raw_get` stays inside the allocation `slot` points to; the memory
-        // is pinned from here on (contract), and `hrtimer_setup` needs no prior
-        // initialization. `_pin` is zero-sized and `timer` is `MaybeUninit`, so the
-        // timer is fully initialized after this call.
-        unsafe {
-            K::hrtimer_setup::<T>(
-                HrTimer::raw_get(slot),
-                clock,
-                <T::TimerMode as HrTimerMode>::C_MODE,
-            )
-        };
-    }
-}
-
-impl<T, K: HrTimerBindings> HrTimer<T, K> {
-    /// An initializer of a stopped timer holding `data` (upstream's `HrTimer::new`,
-    /// which returns an `impl PinInit<Self>`). Write it with [`HrTimerSlot::init`]
-    /// (stack) or a kernel crate's `pin_init` ([`HrTimerInit::init`]).
+impl<T, B: HrTimerBindings> HrTimer<T, B> {
+    /// Return an initializer for a new timer instance.
     // Upstream's name and shape: `new` returns the initializer of `Self`.
     #[allow(clippy::new_ret_no_self)]
-    #[inline]
-    pub fn new(data: T) -> HrTimerInit<T, K>
+    pub fn new() -> impl PinInit<Self>
     where
         T: HrTimerCallback,
+        T: HasHrTimer<T>,
+        <T::TimerMode as HrTimerMode>::Clock: HrTimerClock<Bindings = B>,
     {
-        HrTimerInit {
-            data,
-            _bindings: PhantomData,
-        }
+        let setup = move |place: *mut Self| {
+            // INVARIANT: `B::setup` initializes the C timer at `place`, which
+            // `pin_init` keeps there (pinned) from here on.
+            // SAFETY: By design of `pin_init!`, `place` is a pointer to a live
+            // allocation of `Self`, pinned from now on; `raw_get` stays inside it, and
+            // `setup` does not need the C timer to be initialized before the call.
+            unsafe {
+                B::setup::<T>(
+                    Self::raw_get(place),
+                    <<T::TimerMode as HrTimerMode>::Clock as HrTimerClock>::CLOCKID,
+                    <T::TimerMode as HrTimerMode>::C_MODE,
+                );
+            }
+            Ok(())
+        };
+        // SAFETY: the closure initializes every byte of `Self` that needs it (the C
+        // timer; the rest is zero-sized) and never fails.
+        unsafe { pin_init::pin_init_from_closure(setup) }
     }
 
-    /// The timer's data.
-    #[inline]
-    pub fn data(&self) -> &T {
-        &self.data
-    }
-
-    /// The C timer of the timer `this` points to, derived from `this` with
-    /// `addr_of!` so that it keeps the provenance of the whole timer (upstream's
-    /// `raw_get`).
+    /// Get a pointer to the contained C timer.
+    ///
+    /// This function is useful to get access to the value without creating
+    /// intermediate references.
     ///
     /// # Safety
     ///
     /// `this` must point to a live allocation of at least the size of `Self`.
     #[inline]
-    pub unsafe fn raw_get(this: *const Self) -> *mut K::RawHrTimer {
-        // SAFETY: the field projection stays inside the allocation (contract); no
-        // reference is made.
+    pub unsafe fn raw_get(this: *const Self) -> *mut B::RawHrTimer {
+        // SAFETY: The field projection to `timer` does not go out of bounds,
+        // because the caller of this function promises that `this` points to an
+        // allocation of at least the size of `Self`.
         let cell = unsafe { addr_of!((*this).timer) };
         UnsafeCell::raw_get(cell).cast()
     }
 
-    /// The timer whose C timer `raw` is: the inverse of [`raw_get`](Self::raw_get)
-    /// (upstream's `timer_container_of`).
+    /// Cancel an initialized and potentially running timer.
+    ///
+    /// If the timer handler is running, this function will block until the
+    /// handler returns. Called from the timer's own callback (which would wait for
+    /// itself for ever), it warns once and returns instead.
+    ///
+    /// Note that the timer might be started by a concurrent start operation. If
+    /// so, the timer might not be in the **stopped** state when this function
+    /// returns.
+    ///
+    /// Users of the `HrTimer` API would not usually call this method directly.
+    /// Instead they would use the safe [`HrTimerHandle::cancel`] on the handle
+    /// returned when the timer was started.
+    ///
+    /// Returns `true` if the timer was started (queued).
     ///
     /// # Safety
     ///
-    /// `raw` must be the C timer of an `HrTimer<T, K>`, derived by `raw_get` from a
-    /// pointer to the whole timer.
-    #[inline]
-    pub unsafe fn container_of(raw: *mut K::RawHrTimer) -> *const Self {
-        // SAFETY: `raw` points `offset_of!(Self, timer)` bytes into an `HrTimer`
-        // (contract), and carries the provenance of the whole timer (`raw_get`), so
-        // stepping back stays inside it.
-        unsafe {
-            raw.cast::<u8>()
-                .sub(core::mem::offset_of!(Self, timer))
-                .cast::<Self>()
-        }
-    }
-
-    /// Starts the timer `this` points to: queues it on its clock's base to expire at
-    /// `expires`. What the pointer types' `start` calls (upstream's `HasHrTimer::start`).
-    ///
-    /// # Safety
-    ///
-    /// `this` must point to a live `HrTimer`, which, with everything its data
-    /// borrows, stays alive until the timer is cancelled, or has stopped and its
-    /// callback returned; and no `&mut` to it (such as the `Pin<&mut Self>` of
-    /// [`forward`](Self::forward)) may be made until then. A pointer type meets this by
-    /// keeping the timer borrowed or owned in the handle it returns, and cancelling in
-    /// the handle's `Drop` ([`HrTimerHandle`]).
-    #[inline]
-    pub unsafe fn raw_start<E>(this: *const Self, expires: E)
-    where
-        T: HrTimerCallback,
-        E: HrTimerExpiresFor<T::TimerMode>,
-    {
-        // SAFETY: `this` is a live `HrTimer`, whose C timer is set up (invariant) and
-        // kept alive while queued (contract); `HrTimerExpires::as_nanos` is in
-        // `0..=KTIME_MAX`.
-        unsafe {
-            K::hrtimer_start_range_ns(
-                Self::raw_get(this),
-                expires.as_nanos(),
-                0,
-                <T::TimerMode as HrTimerMode>::C_MODE,
-            )
-        }
-    }
-
-    /// Cancels the timer `this` points to (upstream's `raw_cancel`): if the timer
-    /// handler is running, this function will block until the handler returns.
-    /// Returns whether the timer was queued.
-    ///
-    /// Note that the timer might be started by a concurrent start operation. If so,
-    /// the timer might not be in the **stopped** state when this function returns.
-    ///
-    /// # Safety
-    ///
-    /// `this` must point to a live `HrTimer`.
+    /// `this` must point to a valid `Self`.
     #[inline]
     pub unsafe fn raw_cancel(this: *const Self) -> bool {
-        // SAFETY: a live `HrTimer` is set up (invariant); `hrtimer_cancel` may be
-        // called on any set-up timer.
-        unsafe { K::hrtimer_cancel(Self::raw_get(this)) }
+        // SAFETY: `this` points to a valid, so set-up, `HrTimer` (contract,
+        // invariant); `cancel` may be called on any set-up timer.
+        unsafe { B::cancel(Self::raw_get(this)) }
     }
 
-    /// Moves the expiry on by whole `interval`s until it is after `now`, returning how
-    /// many intervals that took (0 if the expiry already is after `now`), as
-    /// upstream's `forward` and the kernel's `hrtimer_forward()`.
-    ///
-    /// This function is mainly useful for a timer that is not started: a
-    /// `Pin<&mut HrTimer>` proves that no handle of it is alive. For forwarding the
-    /// timer from within its callback, see [`HrTimerCallbackContext::forward`].
+    /// Cancels the timer unless its callback is running, without waiting: `Ok(true)`
+    /// if it was started (queued) and is now stopped, `Ok(false)` if it was stopped,
+    /// [`Err(CallbackRunning)`](CallbackRunning) if its callback is running (the
+    /// timer is then left alone). Callable anywhere, its own callback included.
     #[inline]
+    pub fn try_cancel(&self) -> Result<bool, CallbackRunning> {
+        // SAFETY: `self` is a valid, so set-up, timer (invariant).
+        match unsafe { B::try_to_cancel(Self::raw_get(self)) } {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(CallbackRunning),
+        }
+    }
+
+    /// Forward the timer expiry for a given timer pointer.
+    ///
+    /// # Safety
+    ///
+    /// - `self_ptr` must point to a valid `Self`.
+    /// - The caller must either have exclusive access to the data pointed at by `self_ptr`, or be
+    ///   within the context of the timer callback.
+    #[inline]
+    unsafe fn raw_forward(self_ptr: *mut Self, now: HrTimerInstant<T>, interval: Delta) -> u64
+    where
+        T: HasHrTimer<T>,
+    {
+        // SAFETY:
+        // * The C API requirements for this function are fulfilled by our safety contract.
+        // * `self_ptr` is guaranteed to point to a valid `Self` via our safety contract
+        unsafe { B::forward(Self::raw_get(self_ptr), now.to_ktime(), interval.as_nanos()) }
+    }
+
+    /// Forward the timer expiry from the current time of its base.
+    ///
+    /// # Safety
+    ///
+    /// As [`raw_forward`](Self::raw_forward).
+    #[inline]
+    unsafe fn raw_forward_now(self_ptr: *mut Self, interval: Delta) -> u64 {
+        // SAFETY: As `raw_forward`.
+        unsafe { B::forward_now(Self::raw_get(self_ptr), interval.as_nanos()) }
+    }
+
+    /// Conditionally forward the timer.
+    ///
+    /// If the timer expires after `now`, this function does nothing and returns 0. If the timer
+    /// expired at or before `now`, this function forwards the timer by `interval` until the timer
+    /// expires after `now` and then returns the number of times the timer was forwarded by
+    /// `interval`.
+    ///
+    /// This function is mainly useful for timer types which can provide exclusive access to the
+    /// timer when the timer is not running. For forwarding the timer from within the timer callback
+    /// context, see [`HrTimerCallbackContext::forward()`].
+    ///
+    /// Returns the number of overruns that occurred as a result of the timer expiry change.
     pub fn forward(self: Pin<&mut Self>, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
-        T: HrTimerCallback,
+        T: HasHrTimer<T>,
     {
-        let this: *const Self = &*self;
-        // SAFETY: set up (invariant). `Pin<&mut Self>` is exclusive, and
-        // `raw_start`'s contract forbids a `&mut` while the timer may be queued or
-        // running: every handle borrows or owns the timer, so none is alive, and the
-        // last one dropped cancelled the timer and waited for its callback
-        // (`HrTimerHandle`'s contract); a callback reaches only `&T`, never the timer.
-        // So the timer is neither queued nor running, and nothing else touches it.
-        // The `&mut` is only turned into a raw pointer.
-        unsafe { K::hrtimer_forward(Self::raw_get(this), now.to_ktime(), interval.as_nanos()) }
+        // SAFETY: `raw_forward` does not move `Self`
+        let this = unsafe { self.get_unchecked_mut() };
+
+        // SAFETY: By existence of `Pin<&mut Self>`, the pointer passed to `raw_forward` points to a
+        // valid `Self` that we have exclusive access to.
+        unsafe { Self::raw_forward(this, now, interval) }
     }
 
-    /// [`forward`](Self::forward) from the clock's current time.
-    #[inline]
+    /// Conditionally forward the timer.
+    ///
+    /// This is a variant of [`forward()`](Self::forward) that uses an interval after the current
+    /// time of the base clock for the [`HrTimer`]: the base the timer is queued on, which for a
+    /// relative `CLOCK_REALTIME` timer is the monotonic one (`hrtimer_forward_now()`).
     pub fn forward_now(self: Pin<&mut Self>, interval: Delta) -> u64
     where
-        T: HrTimerCallback,
+        T: HasHrTimer<T>,
     {
-        self.forward(HrTimerInstant::<T>::now(), interval)
+        // SAFETY: `raw_forward_now` does not move `Self`
+        let this = unsafe { self.get_unchecked_mut() };
+
+        // SAFETY: By existence of `Pin<&mut Self>`, the pointer points to a valid `Self`
+        // that we have exclusive access to.
+        unsafe { Self::raw_forward_now(this, interval) }
     }
 
-    /// When the timer expires (or last expired), on its clock: a snapshot, as
-    /// upstream's `expires`. 0 for a timer never started.
+    /// Return the time expiry for this [`HrTimer`].
     ///
-    /// As in the kernel, a relative `CLOCK_REALTIME` timer is queued on the monotonic
-    /// base, so for `RelativeMode<RealTime>` the value is a monotonic time.
-    #[inline]
+    /// This value should only be used as a snapshot, as the actual expiry time could change after
+    /// this function is called. For a relative `CLOCK_REALTIME` timer it is a time of the
+    /// monotonic base the kernel queues it on.
     pub fn expires(&self) -> HrTimerInstant<T>
     where
-        T: HrTimerCallback,
+        T: HasHrTimer<T>,
     {
-        // SAFETY: set up (invariant); the read is racy by design (READ_ONCE in the
-        // kernel).
-        Instant::from_ktime(unsafe { K::hrtimer_expires(Self::raw_get(self)) })
+        // SAFETY: `self` is a valid, set-up timer; the read is racy by design (a
+        // READ_ONCE in the kernel).
+        Instant::from_ktime(unsafe { B::expires(Self::raw_get(self)) })
     }
 }
 
-impl<T, K: HrTimerBindings> Drop for HrTimer<T, K> {
+impl<T, B: HrTimerBindings> Drop for HrTimer<T, B> {
     fn drop(&mut self) {
-        // By the handle contracts the timer is stopped and no callback runs here: the
-        // last handle cancelled it before the borrow or ownership that `&mut self`
-        // needs could end. Cancelling again costs one base lock and makes a timer
-        // dropped while queued (a broken `unsafe` start contract) wait rather than
-        // leave the C side a dangling pointer. Even then the `&mut self` only becomes
-        // a raw pointer, and `PhantomPinned` keeps it from being `noalias`.
         let this: *const Self = self;
-        // SAFETY: `self` is a live, set-up timer.
-        unsafe { Self::raw_cancel(this) };
+        // SAFETY: `self` is a valid, set-up timer (invariant), about to go away: by
+        // the handle contracts it is stopped, so `destroy` (which undoes what `setup`
+        // registered for a timer on the stack) may run.
+        unsafe { B::destroy(Self::raw_get(this)) };
     }
 }
 
-/// A place on the stack for one [`HrTimer`] (what upstream's `stack_pin_init!` makes):
-/// pin it with `core::pin::pin!`, then [`init`](Self::init) writes and sets up the
-/// timer in it. The slot drops the timer (which cancels it) when it is dropped; the
-/// drop guarantee of `Pin` makes sure that happens before the memory is reused.
+/// The callback of an [`HrTimer`] was running, so [`HrTimer::try_cancel`] left the
+/// timer alone.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct CallbackRunning;
+
+/// Implemented by pointer types that point to structs that contain a [`HrTimer`].
 ///
-/// ```text
-/// let slot = pin!(HrTimerSlot::new());
-/// let timer: Pin<&mut HrTimer<Blinker>> = slot.init(HrTimer::new(Blinker::default()));
-/// ```
-pub struct HrTimerSlot<T, K: HrTimerBindings> {
-    timer: MaybeUninit<HrTimer<T, K>>,
-    full: bool,
-    _pin: PhantomPinned,
+/// `Self` must be [`Sync`] because it is passed to timer callbacks in another
+/// thread of execution (hard or soft interrupt context).
+///
+/// Starting a timer returns a [`HrTimerHandle`] that can be used to manipulate
+/// the timer. Note that it is OK to call the start function repeatedly, and
+/// that more than one [`HrTimerHandle`] associated with a [`HrTimerPointer`] may
+/// exist. A timer can be manipulated through any of the handles, and a handle
+/// may represent a cancelled timer.
+pub trait HrTimerPointer: Sync + Sized {
+    /// The operational mode associated with this timer.
+    ///
+    /// This defines how the expiration value is interpreted.
+    type TimerMode: HrTimerMode;
+
+    /// A handle representing a started or restarted timer.
+    ///
+    /// If the timer is running or if the timer callback is executing when the
+    /// handle is dropped, the drop method of [`HrTimerHandle`] should not return
+    /// until the timer is stopped and the callback has completed.
+    ///
+    /// Note: When implementing this trait, consider that it is not unsafe to
+    /// leak the handle.
+    type TimerHandle: HrTimerHandle;
+
+    /// Start the timer with expiry after `expires` time units. If the timer was
+    /// already running, it is restarted with the new expiry time.
+    fn start(self, expires: <Self::TimerMode as HrTimerMode>::Expires) -> Self::TimerHandle;
 }
 
-impl<T, K: HrTimerBindings> Default for HrTimerSlot<T, K> {
-    fn default() -> Self {
-        Self::new()
-    }
+/// Unsafe version of [`HrTimerPointer`] for situations where leaking the
+/// [`HrTimerHandle`] returned by `start` would be unsound. This is the case for
+/// stack allocated timers.
+///
+/// Typical implementers are pinned references such as [`Pin<&T>`].
+///
+/// # Safety
+///
+/// Implementers of this trait must ensure that instances of types implementing
+/// [`UnsafeHrTimerPointer`] outlives any associated [`HrTimerPointer::TimerHandle`]
+/// instances.
+pub unsafe trait UnsafeHrTimerPointer: Sync + Sized {
+    /// The operational mode associated with this timer.
+    ///
+    /// This defines how the expiration value is interpreted.
+    type TimerMode: HrTimerMode;
+
+    /// A handle representing a running timer.
+    ///
+    /// # Safety
+    ///
+    /// If the timer is running, or if the timer callback is executing when the
+    /// handle is dropped, the drop method of [`Self::TimerHandle`] must not return
+    /// until the timer is stopped and the callback has completed.
+    type TimerHandle: HrTimerHandle;
+
+    /// Start the timer after `expires` time units. If the timer was already
+    /// running, it is restarted at the new expiry time.
+    ///
+    /// # Safety
+    ///
+    /// Caller promises keep the timer structure alive until the timer is dead.
+    /// Caller can ensure this by not leaking the returned [`Self::TimerHandle`].
+    unsafe fn start(self, expires: <Self::TimerMode as HrTimerMode>::Expires) -> Self::TimerHandle;
 }
 
-impl<T, K: HrTimerBindings> HrTimerSlot<T, K> {
-    /// An empty slot.
-    #[inline]
-    pub fn new() -> Self {
-        HrTimerSlot {
-            timer: MaybeUninit::uninit(),
-            full: false,
-            _pin: PhantomPinned,
-        }
-    }
+/// A trait for stack allocated timers.
+///
+/// # Safety
+///
+/// Implementers must ensure that `start_scoped` does not return until the
+/// timer is dead and the timer handler is not running.
+pub unsafe trait ScopedHrTimerPointer {
+    /// The operational mode associated with this timer.
+    ///
+    /// This defines how the expiration value is interpreted.
+    type TimerMode: HrTimerMode;
 
-    /// Writes the timer of `init` here and sets it up, dropping (so cancelling) the
-    /// timer the slot held, if any.
-    #[inline]
-    pub fn init(self: Pin<&mut Self>, init: HrTimerInit<T, K>) -> Pin<&mut HrTimer<T, K>>
+    /// Start the timer to run after `expires` time units and immediately
+    /// after call `f`. When `f` returns, the timer is cancelled.
+    fn start_scoped<T, F>(self, expires: <Self::TimerMode as HrTimerMode>::Expires, f: F) -> T
     where
-        T: HrTimerCallback,
+        F: FnOnce() -> T;
+}
+
+// SAFETY: By the safety requirement of [`UnsafeHrTimerPointer`], dropping the
+// handle returned by [`UnsafeHrTimerPointer::start`] ensures that the timer is
+// killed.
+unsafe impl<T> ScopedHrTimerPointer for T
+where
+    T: UnsafeHrTimerPointer,
+{
+    type TimerMode = T::TimerMode;
+
+    fn start_scoped<U, F>(
+        self,
+        expires: <<T as UnsafeHrTimerPointer>::TimerMode as HrTimerMode>::Expires,
+        f: F,
+    ) -> U
+    where
+        F: FnOnce() -> U,
     {
-        // SAFETY: nothing below moves out of the slot.
-        let this = unsafe { self.get_unchecked_mut() };
-        this.clear();
-        let slot = this.timer.as_mut_ptr();
-        // SAFETY: `slot` is valid for writes and aligned; it is pinned (the slot is
-        // `!Unpin` and reached through `Pin<&mut Self>`), and `Drop` drops the timer
-        // in place before the slot's memory can be reused.
-        unsafe { init.init(slot) };
-        this.full = true;
-        // SAFETY: initialized just above, and pinned with the slot.
-        unsafe { Pin::new_unchecked(&mut *slot) }
+        // SAFETY: We drop the timer handle below before returning.
+        let handle = unsafe { UnsafeHrTimerPointer::start(self, expires) };
+        let t = f();
+        drop(handle);
+        t
+    }
+}
+
+/// Implemented by [`HrTimerPointer`] implementers to give the C timer callback a
+/// function to call.
+// This is split from `HrTimerPointer` to make it easier to specify trait bounds.
+pub trait RawHrTimerCallback {
+    /// Type of the parameter passed to [`HrTimerCallback::run`]. It may be
+    /// [`Self`], or a pointer type derived from [`Self`].
+    type CallbackTarget<'a>;
+
+    /// Callback to be called from C when timer fires: the bindings' C callback
+    /// calls it with the C timer (`struct hrtimer *`) it was called with, and
+    /// returns what it returns to the hrtimer code.
+    ///
+    /// # Safety
+    ///
+    /// Only to be called by the C callback of the `hrtimer` subsystem. `this` must
+    /// point to the C timer of the [`HrTimer`] that was used to start the timer.
+    unsafe fn run(this: *mut c_void) -> HrTimerRestart;
+}
+
+/// Implemented by structs that can be the target of a timer callback.
+pub trait HrTimerCallback {
+    /// The type whose [`RawHrTimerCallback::run`] method will be invoked when
+    /// the timer expires.
+    type Pointer<'a>: RawHrTimerCallback;
+
+    /// Called by the timer logic when the timer fires.
+    fn run(
+        this: <Self::Pointer<'_> as RawHrTimerCallback>::CallbackTarget<'_>,
+        ctx: HrTimerCallbackContext<'_, Self>,
+    ) -> HrTimerRestart
+    where
+        Self: Sized,
+        Self: HasHrTimer<Self>;
+}
+
+/// Runs the callback of `T` for the C timer `this`: what the C callback that
+/// [`HrTimerBindings::setup`] installs calls.
+///
+/// # Safety
+///
+/// As [`RawHrTimerCallback::run`] of `T`'s pointer type.
+#[inline]
+pub unsafe fn run_callback<T: HrTimerCallback>(this: *mut c_void) -> HrTimerRestart {
+    // SAFETY: the caller's promise.
+    unsafe { <T::Pointer<'_> as RawHrTimerCallback>::run(this) }
+}
+
+/// A handle representing a potentially running timer.
+///
+/// More than one handle representing the same timer might exist.
+///
+/// # Safety
+///
+/// When dropped, the timer represented by this handle must be cancelled, if it
+/// is running. If the timer handler is running when the handle is dropped, the
+/// drop method must wait for the handler to return before returning.
+///
+/// Note: One way to satisfy the safety requirement is to call `Self::cancel` in
+/// the drop implementation for `Self.`
+pub unsafe trait HrTimerHandle {
+    /// Cancel the timer. If the timer is in the running state, block till the
+    /// handler has returned.
+    ///
+    /// Note that the timer might be started by a concurrent start operation. If
+    /// so, the timer might not be in the **stopped** state when this function
+    /// returns.
+    ///
+    /// Returns `true` if the timer was running.
+    fn cancel(&mut self) -> bool;
+}
+
+/// Implemented by structs that contain timer nodes.
+///
+/// Clients of the timer API would usually safely implement this trait by using
+/// the [`impl_has_hr_timer`](crate::impl_has_hr_timer) macro.
+///
+/// # Safety
+///
+/// Implementers of this trait must ensure that the implementer has a
+/// [`HrTimer`] field and that all trait methods are implemented according to
+/// their documentation. All the methods of this trait must operate on the same
+/// field.
+pub unsafe trait HasHrTimer<T> {
+    /// The operational mode associated with this timer.
+    ///
+    /// This defines how the expiration value is interpreted.
+    type TimerMode: HrTimerMode;
+
+    /// Return a pointer to the [`HrTimer`] within `Self`.
+    ///
+    /// This function is useful to get access to the value without creating
+    /// intermediate references.
+    ///
+    /// # Safety
+    ///
+    /// `this` must be a valid pointer.
+    unsafe fn raw_get_timer(this: *const Self) -> *const HrTimer<T, BindingsOf<Self::TimerMode>>;
+
+    /// Return a pointer to the struct that is containing the [`HrTimer`] pointed
+    /// to by `ptr`.
+    ///
+    /// This function is useful to get access to the value without creating
+    /// intermediate references.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` must point to a [`HrTimer<T>`] field in a struct of type `Self`.
+    unsafe fn timer_container_of(ptr: *mut HrTimer<T, BindingsOf<Self::TimerMode>>) -> *mut Self
+    where
+        Self: Sized;
+
+    /// Get pointer to the contained C timer struct.
+    ///
+    /// This function is useful to get access to the value without creating
+    /// intermediate references.
+    ///
+    /// # Safety
+    ///
+    /// `this` must be a valid pointer.
+    unsafe fn c_timer_ptr(
+        this: *const Self,
+    ) -> *const <BindingsOf<Self::TimerMode> as HrTimerBindings>::RawHrTimer {
+        // SAFETY: `this` is a valid pointer to a `Self`.
+        let timer_ptr = unsafe { Self::raw_get_timer(this) };
+
+        // SAFETY: timer_ptr points to an allocation of at least `HrTimer` size.
+        unsafe { HrTimer::raw_get(timer_ptr) }
     }
 
-    fn clear(&mut self) {
-        if self.full {
-            self.full = false;
-            // SAFETY: `full`: the timer is initialized, and no borrow of it is alive
-            // (`&mut self`).
-            unsafe { self.timer.as_mut_ptr().drop_in_place() };
+    /// Start the timer contained in the `Self` pointed to by `self_ptr`. If
+    /// it is already running it is removed and inserted.
+    ///
+    /// The expiry reaches C in `0..=KTIME_MAX`: a negative one is clamped to 0.
+    ///
+    /// # Safety
+    ///
+    /// - `this` must point to a valid `Self`.
+    /// - Caller must ensure that the pointee of `this` lives until the timer
+    ///   fires or is canceled.
+    unsafe fn start(this: *const Self, expires: <Self::TimerMode as HrTimerMode>::Expires) {
+        // SAFETY: By function safety requirement, `this` is a valid `Self`, whose
+        // timer stays alive while queued; the expiry is in `0..=KTIME_MAX`.
+        unsafe {
+            <BindingsOf<Self::TimerMode> as HrTimerBindings>::start_range_ns(
+                Self::c_timer_ptr(this).cast_mut(),
+                mode::clamp_expiry(expires.as_nanos()),
+                0,
+                <Self::TimerMode as HrTimerMode>::C_MODE,
+            );
         }
     }
 }
 
-impl<T, K: HrTimerBindings> Drop for HrTimerSlot<T, K> {
-    fn drop(&mut self) {
-        self.clear();
-    }
+/// Restart policy for timers.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum HrTimerRestart {
+    /// Timer should not be restarted.
+    NoRestart,
+    /// Timer should be restarted.
+    Restart,
 }
 
-/// Runs `T`'s callback for the C timer `raw`: what the kernel services template's
-/// `extern "C"` trampoline calls.
+/// Privileged smart-pointer for a [`HrTimer`] callback context.
 ///
-/// # Safety
+/// Many [`HrTimer`] methods can only be called in two situations:
 ///
-/// `raw` must be the C timer of a live `HrTimer<T, K>` set up with this trampoline
-/// (so derived from a pointer to the whole timer), called by the hrtimer base as the
-/// timer's callback.
-#[doc(hidden)]
-pub unsafe fn run_callback<T: HrTimerCallback, K: HrTimerBindings>(
-    raw: *mut K::RawHrTimer,
-) -> HrTimerRestart {
-    // SAFETY: `raw` is the C timer of an `HrTimer<T, K>`, derived by `raw_get`
-    // (contract, and the invariant of `HrTimer`).
-    let timer = unsafe { HrTimer::<T, K>::container_of(raw) };
-    // SAFETY: the timer is live while its callback runs (the start contracts), pinned,
-    // and only shared references to its data exist while it is started (the handles
-    // hold the only others, shared or raw).
-    let data = unsafe { Pin::new_unchecked(&*addr_of!((*timer).data)) };
-    let ctx = HrTimerCallbackContext {
-        // SAFETY: `raw` is not null: it points into a live timer.
-        raw: unsafe { NonNull::new_unchecked(raw.cast()) },
-        forward: forward_raw::<K>,
-        _timer: PhantomData,
-    };
-    T::run(data, ctx)
-}
-
-/// # Safety
+/// * When the caller has exclusive access to the `HrTimer` and the `HrTimer` is guaranteed not to
+///   be running.
+/// * From within the context of an `HrTimer`'s callback method.
 ///
-/// `raw` is a set-up C timer of `K` whose callback is running.
-unsafe fn forward_raw<K: HrTimerBindings>(raw: NonNull<()>, now: Ktime, interval: Ktime) -> u64 {
-    // SAFETY: by the caller's promise; the kernel allows forwarding in the callback.
-    unsafe { K::hrtimer_forward(raw.as_ptr().cast(), now, interval) }
-}
-
-/// What a running callback may do to its own timer (upstream's
-/// `HrTimerCallbackContext`): move the expiry on before returning
-/// [`HrTimerRestart::Restart`].
+/// This type provides access to said methods from within a timer callback context.
 ///
 /// # Invariants
 ///
-/// Exists only during the callback of the timer `raw`, and `forward` is the
-/// `hrtimer_forward` of that timer's bindings.
-pub struct HrTimerCallbackContext<'a, T: HrTimerCallback> {
-    raw: NonNull<()>,
-    forward: unsafe fn(NonNull<()>, Ktime, Ktime) -> u64,
-    _timer: PhantomData<&'a T>,
-}
+/// * The existence of this type means the caller is currently within the callback for an
+///   [`HrTimer`].
+/// * `self.0` always points to a live instance of [`HrTimer<T>`].
+pub struct HrTimerCallbackContext<'a, T: HasHrTimer<T>>(NonNull<HrTimerOf<T>>, PhantomData<&'a ()>);
 
-impl<T: HrTimerCallback> HrTimerCallbackContext<'_, T> {
-    /// Moves the expiry on by whole `interval`s until it is after `now`; returns the
-    /// number of intervals (the overruns), 0 if it already is after `now`.
-    #[inline]
-    pub fn forward(&mut self, now: HrTimerInstant<T>, interval: Delta) -> u64 {
-        // SAFETY: in the callback of `raw` (type invariant).
-        unsafe { (self.forward)(self.raw, now.to_ktime(), interval.as_nanos()) }
+impl<'a, T: HasHrTimer<T>> HrTimerCallbackContext<'a, T> {
+    /// Create a new [`HrTimerCallbackContext`].
+    ///
+    /// # Safety
+    ///
+    /// This function relies on the caller being within the context of a timer callback, so it must
+    /// not be used anywhere except for within implementations of [`RawHrTimerCallback::run`]. The
+    /// caller promises that `timer` points to a valid initialized instance of the C timer.
+    ///
+    /// The returned `Self` must not outlive the function context of [`RawHrTimerCallback::run`]
+    /// where this function is called.
+    pub unsafe fn from_raw(timer: *mut HrTimerOf<T>) -> Self {
+        // SAFETY: The caller guarantees `timer` is a valid pointer to an initialized
+        // C timer.
+        // INVARIANT: Our safety contract ensures that we're within the context of a timer callback
+        // and that `timer` points to a live instance of `HrTimer<T>`.
+        Self(unsafe { NonNull::new_unchecked(timer) }, PhantomData)
     }
 
-    /// [`forward`](Self::forward) from the clock's current time: the usual step of a
-    /// periodic timer.
-    #[inline]
-    pub fn forward_now(&mut self, interval: Delta) -> u64 {
-        self.forward(HrTimerInstant::<T>::now(), interval)
+    /// Conditionally forward the timer.
+    ///
+    /// This function is identical to [`HrTimer::forward()`] except that it may only be used from
+    /// within the context of a [`HrTimer`] callback.
+    pub fn forward(&mut self, now: HrTimerInstant<T>, interval: Delta) -> u64 {
+        // SAFETY:
+        // - We are guaranteed to be within the context of a timer callback by our type invariants
+        // - By our type invariants, `self.0` always points to a valid `HrTimer<T>`
+        unsafe { HrTimerOf::<T>::raw_forward(self.0.as_ptr(), now, interval) }
+    }
+
+    /// Conditionally forward the timer.
+    ///
+    /// This is a variant of [`HrTimerCallbackContext::forward()`] that uses an interval after the
+    /// current time of the base clock for the [`HrTimer`]: the base the timer is queued on
+    /// (`hrtimer_forward_now()`).
+    pub fn forward_now(&mut self, duration: Delta) -> u64 {
+        // SAFETY: as in `forward`.
+        unsafe { HrTimerOf::<T>::raw_forward_now(self.0.as_ptr(), duration) }
+    }
+}
+
+/// Use to implement the [`HasHrTimer<T>`] trait.
+///
+/// See [`module`] documentation for an example.
+///
+/// [`module`]: crate::hrtimer
+#[macro_export]
+macro_rules! impl_has_hr_timer {
+    (
+        impl$({$($generics:tt)*})?
+            HasHrTimer<$timer_type:ty>
+            for $self:ty
+        {
+            mode : $mode:ty,
+            field : self.$field:ident $(,)?
+        }
+        $($rest:tt)*
+    ) => {
+        // SAFETY: This implementation of `raw_get_timer` only compiles if the
+        // field has the right type, and `timer_container_of` steps back from that
+        // field to the struct that holds it.
+        unsafe impl$(<$($generics)*>)? $crate::hrtimer::HasHrTimer<$timer_type> for $self {
+            type TimerMode = $mode;
+
+            #[inline]
+            unsafe fn raw_get_timer(
+                this: *const Self,
+            ) -> *const $crate::hrtimer::HrTimer<$timer_type, $crate::hrtimer::BindingsOf<$mode>> {
+                // SAFETY: The caller promises that the pointer is not dangling.
+                unsafe { $crate::__private::core::ptr::addr_of!((*this).$field) }
+            }
+
+            #[inline]
+            unsafe fn timer_container_of(
+                ptr: *mut $crate::hrtimer::HrTimer<$timer_type, $crate::hrtimer::BindingsOf<$mode>>,
+            ) -> *mut Self {
+                // SAFETY: As per the safety requirement of this function, `ptr`
+                // is pointing inside a `Self`, at its field `$field`.
+                unsafe {
+                    ptr.cast::<$crate::__private::u8>()
+                        .sub($crate::__private::core::mem::offset_of!(Self, $field))
+                        .cast::<Self>()
+                }
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use core::marker::PhantomData;
 
+use super::HrTimerBase;
 use crate::clock::{ClockSource, HrTimerClock, Ktime};
 use crate::delta::Delta;
 use crate::instant::Instant;
@@ -10,40 +11,38 @@ use crate::instant::Instant;
 /// The largest `ktime_t` the kernel's timer code handles (`KTIME_MAX`).
 pub const KTIME_MAX: Ktime = i64::MAX;
 
-/// A timer's expiry as the C functions take it: an [`Instant<C>`] for absolute modes,
-/// a [`Delta`] from now for relative ones (upstream's `HrTimerExpires`).
+/// Time representations that can be used as expiration values in [`HrTimer`].
 ///
-/// The value handed to C is always in the kernel's range `0..=KTIME_MAX`: an
-/// absolute expiry before the clock's epoch (a negative `Instant`, which
-/// [`Instant::from_ktime`] and saturating arithmetic can make) is clamped to 0, and a
-/// negative relative expiry to 0 (now). Both expire at once, which is what a time in
-/// the past means; the kernel would `WARN_ON_ONCE` on a negative expiry in
-/// `hrtimer_reprogram()` (a panic under `panic_on_warn`). Upstream keeps every
-/// `Instant` in `0..=KTIME_MAX` as a type invariant; here `Instant` may be negative
-/// (a real-time clock may be set before 1970), so the timer boundary clamps instead.
+/// [`HrTimer`]: super::HrTimer
 pub trait HrTimerExpires {
-    /// The expiry as a `ktime_t` in `0..=KTIME_MAX`: nanoseconds since the clock's
-    /// epoch, or from now.
+    /// Converts the expiration time into a nanosecond representation.
+    ///
+    /// This value corresponds to a raw ktime_t value, suitable for passing to kernel
+    /// timer functions. The interpretation (absolute vs relative) depends on the
+    /// associated [HrTimerMode] in use. A negative value reaches C as 0
+    /// ([`HasHrTimer::start`](super::HasHrTimer::start) clamps it), which expires at
+    /// once.
     fn as_nanos(&self) -> i64;
 }
 
 impl<C: ClockSource> HrTimerExpires for Instant<C> {
     #[inline]
     fn as_nanos(&self) -> i64 {
-        clamp_expiry(self.to_ktime())
+        self.to_ktime()
     }
 }
 
 impl HrTimerExpires for Delta {
     #[inline]
     fn as_nanos(&self) -> i64 {
-        clamp_expiry(Delta::as_nanos(*self))
+        Delta::as_nanos(*self)
     }
 }
 
-/// `nanos` clamped to `0..=KTIME_MAX`.
+/// `nanos` clamped to `0..=KTIME_MAX`: the only expiries the kernel takes without a
+/// warning (`hrtimer_reprogram()` has `WARN_ON_ONCE(expires < 0)`).
 #[inline]
-const fn clamp_expiry(nanos: i64) -> i64 {
+pub(super) const fn clamp_expiry(nanos: i64) -> i64 {
     if nanos < 0 {
         0
     } else {
@@ -79,22 +78,12 @@ mod sealed {
 pub trait HrTimerMode: sealed::Sealed {
     /// The C mode.
     const C_MODE: RawHrTimerMode;
-    /// The clock whose hrtimer base the timer is queued on.
-    type Clock: HrTimerClock;
+    /// Type representing the clock source: a clock with a kernel hrtimer base, in a
+    /// table whose kernel services bind the C timer functions.
+    type Clock: HrTimerBase;
     /// What a timer in this mode is started with: `Instant<Self::Clock>` or `Delta`.
     type Expires: HrTimerExpires;
 }
-
-/// `Self` is a valid expiry for a timer in mode `M`: `Instant<C>` for the absolute
-/// modes on clock `C`, `Delta` for the relative ones. The bound of the `start`
-/// functions, there to explain a wrong expiry.
-#[diagnostic::on_unimplemented(
-    message = "a timer in mode `{M}` cannot be started with a `{Self}`",
-    label = "not the expiry of this timer's mode",
-    note = "an absolute mode (`AbsoluteMode<C>`, …) expires at an `Instant<C>` of its own clock `C`, read with `Instant::<C>::now()` or built with `Instant::<C>::from_ktime`; a relative mode (`RelativeMode<C>`, …) expires after a `Delta` from now",
-    note = "to wait for a span on an absolute timer, add it to the clock's current time: `Instant::<C>::now() + delta`"
-)]
-pub trait HrTimerExpiresFor<M: HrTimerMode>: HrTimerExpires {}
 
 macro_rules! modes {
     ($($(#[$doc:meta])* $name:ident = $raw:ident, $expires:ident;)*) => {$(
@@ -103,13 +92,11 @@ macro_rules! modes {
 
         impl<C: HrTimerClock> sealed::Sealed for $name<C> {}
 
-        impl<C: HrTimerClock> HrTimerMode for $name<C> {
+        impl<C: HrTimerBase> HrTimerMode for $name<C> {
             const C_MODE: RawHrTimerMode = RawHrTimerMode::$raw;
             type Clock = C;
             type Expires = modes!(@expires $expires C);
         }
-
-        impl<C: HrTimerClock> HrTimerExpiresFor<$name<C>> for modes!(@expires $expires C) {}
     )*};
     (@expires Instant $c:ident) => { Instant<$c> };
     (@expires Delta $c:ident) => { Delta };
@@ -148,9 +135,9 @@ mod tests {
 
     #[test]
     fn expiries_reach_c_in_the_kernels_range() {
-        assert_eq!(HrTimerExpires::as_nanos(&Delta::from_nanos(-1)), 0);
-        assert_eq!(HrTimerExpires::as_nanos(&Delta::from_nanos(i64::MIN)), 0);
-        assert_eq!(HrTimerExpires::as_nanos(&Delta::from_nanos(5)), 5);
-        assert_eq!(HrTimerExpires::as_nanos(&Delta::MAX), KTIME_MAX);
+        assert_eq!(clamp_expiry(Delta::from_nanos(-1).as_nanos()), 0);
+        assert_eq!(clamp_expiry(i64::MIN), 0);
+        assert_eq!(clamp_expiry(5), 5);
+        assert_eq!(clamp_expiry(Delta::MAX.as_nanos()), KTIME_MAX);
     }
 }

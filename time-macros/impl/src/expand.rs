@@ -153,6 +153,10 @@ pub fn expand(
             const _: &[::typed_clocks::__private::u8] = ::typed_clocks::__private::core::include_bytes!(#path);
         }
     });
+    let hrtimer_bindings = match (services_clock, &options.bindings) {
+        (Some(_), Some(_)) => quote!(kernel_services::Services),
+        _ => quote!(::typed_clocks::__private::NoHrTimerBindings),
+    };
     let items = (count > 0).then(|| {
         let count = Literal::usize_unsuffixed(count);
         let CapabilityLists {
@@ -171,6 +175,7 @@ pub fn expand(
                 hrtimer = [#hrtimer];
                 settable = [#settable];
                 counts_suspend = [#counts_suspend];
+                hrtimer_bindings = #hrtimer_bindings;
             }
         }
     });
@@ -189,7 +194,7 @@ pub fn expand(
                 .as_ref()
                 .map(|(error, _)| quote!(error = #error;));
             Some(quote! {
-                ::typed_clocks::__private::kernel_services! { bindings = #bindings; clock = #clock; #error }
+                ::typed_clocks::__private::kernel_services! { unsafe(bindings = #bindings); clock = #clock; #error }
             })
         }
         _ => None,

@@ -1,29 +1,27 @@
 //! A periodic completion timer on the monotonic clock, in the shape of upstream's
 //! rnull (which completes requests from an hrtimer): every period the callback
 //! completes one batch, moves its expiry on by one period and restarts, until the
-//! last batch. Like rnull, it keeps the timer in an `Arc` (here the host's
-//! `ArcHrTimer`), whose `start` is safe because the data is `'static`.
+//! last batch. Like rnull, the timer is a field of a struct kept in an `Arc`, whose
+//! `start` is safe because the struct is `'static`.
 
-use core::pin::Pin;
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use kernel_integration::hrtimer::{ArcHrTimer, ArcHrTimerHandle};
-
 use crate::kernel;
+use kernel::alloc::flags::GFP_KERNEL;
+use kernel::impl_has_hr_timer;
+use kernel::prelude::*;
+use kernel::sync::{Arc, ArcBorrow};
 use kernel::time::hrtimer::{
-    HrTimerCallback, HrTimerCallbackContext, HrTimerInit, HrTimerPointer, HrTimerRestart,
-    RelativeMode,
+    ArcHrTimerHandle, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerPointer,
+    HrTimerRestart, RelativeMode,
 };
-use kernel::time::kernel_services::Services;
 use kernel::time::{Delta, Monotonic};
 
-/// The heartbeat's timer, shared.
-pub type HeartbeatTimer = ArcHrTimer<Heartbeat, Services>;
-/// A started heartbeat: dropping it stops the timer.
-pub type HeartbeatHandle = ArcHrTimerHandle<Heartbeat, Services>;
-
 /// Completes `batches` batches, one per `period`.
+#[pin_data]
 pub struct Heartbeat {
+    #[pin]
+    timer: HrTimer<Self>,
     period: Delta,
     batches: u32,
     completed: AtomicU32,
@@ -31,10 +29,11 @@ pub struct Heartbeat {
 }
 
 impl Heartbeat {
-    /// The initializer of a timer (stopped) that will complete `batches` batches, one
-    /// per `period`.
-    pub fn init(period: Delta, batches: u32) -> HrTimerInit<Heartbeat> {
-        kernel::time::hrtimer::HrTimer::new(Heartbeat {
+    /// An initializer of a heartbeat (stopped) that will complete `batches`
+    /// batches, one per `period`.
+    pub fn new(period: Delta, batches: u32) -> impl PinInit<Self> {
+        pin_init!(Self {
+            timer <- HrTimer::new(),
             period,
             batches,
             completed: AtomicU32::new(0),
@@ -42,15 +41,18 @@ impl Heartbeat {
         })
     }
 
-    /// A timer (stopped) that will complete `batches` batches, one per `period`.
-    pub fn timer(period: Delta, batches: u32) -> HeartbeatTimer {
-        ArcHrTimer::new(Self::init(period, batches))
+    /// A heartbeat (stopped) in an `Arc`.
+    pub fn timer(period: Delta, batches: u32) -> Arc<Self> {
+        match Arc::pin_init(Self::new(period, batches), GFP_KERNEL) {
+            Ok(heartbeat) => heartbeat,
+            Err(never) => match never {},
+        }
     }
 
-    /// Starts `timer`: the first batch completes one period from now.
-    pub fn start(timer: HeartbeatTimer) -> HeartbeatHandle {
-        let period = timer.timer().data().period;
-        timer.start(period)
+    /// Starts `heartbeat`: the first batch completes one period from now.
+    pub fn start(heartbeat: Arc<Self>) -> ArcHrTimerHandle<Self> {
+        let period = heartbeat.period;
+        heartbeat.start(period)
     }
 
     /// Batches completed so far.
@@ -62,12 +64,17 @@ impl Heartbeat {
     pub fn overruns(&self) -> u64 {
         self.overruns.load(Ordering::Relaxed)
     }
+
+    /// The heartbeat's timer.
+    pub fn hrtimer(&self) -> &HrTimer<Self> {
+        &self.timer
+    }
 }
 
 impl HrTimerCallback for Heartbeat {
-    type TimerMode = RelativeMode<Monotonic>;
+    type Pointer<'a> = Arc<Self>;
 
-    fn run(this: Pin<&Self>, mut ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+    fn run(this: ArcBorrow<'_, Self>, mut ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
         let done = this.completed.fetch_add(1, Ordering::Relaxed) + 1;
         if done >= this.batches {
             return HrTimerRestart::NoRestart;
@@ -76,5 +83,12 @@ impl HrTimerCallback for Heartbeat {
         this.overruns
             .fetch_add(periods.saturating_sub(1), Ordering::Relaxed);
         HrTimerRestart::Restart
+    }
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Heartbeat {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer
     }
 }

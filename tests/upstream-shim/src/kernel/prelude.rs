@@ -2,4 +2,5 @@
 //! it: the error type, `Result` and the errno constants, and the device log macros.
 
 pub use super::error::{code::*, Error, Result};
-pub use crate::{dev_err, dev_info};
+pub use crate::{dev_err, dev_info, pr_info};
+pub use kernel_integration::prelude::*;

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+
+/*
+ * The hrtimer calls of `kernel::time::hrtimer` that need more than one
+ * exported function: a timer set up where it lives (on the stack or not), the
+ * cancel that cannot wait for itself, and the static inline
+ * hrtimer_forward_now().
+ */
+
+#include <linux/bug.h>
+#include <linux/hardirq.h>
+#include <linux/hrtimer.h>
+#include <linux/hrtimer_bases.h>
+#include <linux/kernel.h>
+#include <linux/sched/task_stack.h>
+#include <linux/smp.h>
+
+/*
+ * hrtimer_setup_on_stack() for a timer on the current task's stack, so that
+ * CONFIG_DEBUG_OBJECTS_TIMERS tracks it as such, hrtimer_setup() elsewhere.
+ */
+__rust_helper void
+rust_helper_hrtimer_setup_in_place(struct hrtimer *timer,
+				   enum hrtimer_restart (*function)(struct hrtimer *),
+				   clockid_t clock_id, enum hrtimer_mode mode)
+{
+	if (object_is_on_stack(timer))
+		hrtimer_setup_on_stack(timer, function, clock_id, mode);
+	else
+		hrtimer_setup(timer, function, clock_id, mode);
+}
+
+/* Undoes rust_helper_hrtimer_setup_in_place() for a stopped timer. */
+__rust_helper void rust_helper_hrtimer_destroy_in_place(struct hrtimer *timer)
+{
+	if (object_is_on_stack(timer))
+		destroy_hrtimer_on_stack(timer);
+}
+
+/*
+ * hrtimer_cancel(), except where it would wait for ever: in the timer's own
+ * callback, or in interrupt context on the CPU whose interrupted callback can
+ * then never return. There it warns once and returns -1 with the timer left
+ * as it is.
+ */
+__rust_helper int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer)
+{
+	struct hrtimer_clock_base *base = READ_ONCE(timer->base);
+
+	if (hrtimer_callback_running(timer) && (in_hardirq() || in_serving_softirq()) &&
+	    base->cpu_base->cpu == raw_smp_processor_id()) {
+		WARN_ONCE(1, "hrtimer %p cancelled from its own callback\n", timer);
+		return hrtimer_try_to_cancel(timer);
+	}
+	return hrtimer_cancel(timer);
+}
+
+__rust_helper u64 rust_helper_hrtimer_forward_now(struct hrtimer *timer, ktime_t interval)
+{
+	return hrtimer_forward_now(timer, interval);
+}
+
+__rust_helper void rust_helper_might_sleep(void)
+{
+	might_sleep();
+}

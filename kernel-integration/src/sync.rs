@@ -1,0 +1,129 @@
+//! The kernel's reference-counted pointer, on the host: `kernel::sync::{Arc, ArcBorrow}`
+//! over `std`'s `Arc`, with the kernel's API where the timers use it.
+//!
+//! As in the kernel, an `Arc<T>` never hands out `&mut T`, so what it points to is
+//! pinned for good: [`Arc::pin_init`] initializes `T` in place from a `PinInit`, and
+//! an `Arc` of a struct with an [`HrTimer`](typed_clocks::hrtimer::HrTimer) field
+//! starts its timer (`kernel_integration::hrtimer`).
+
+use core::ops::Deref;
+use std::marker::PhantomData;
+use std::ptr::NonNull;
+
+use pinned_init::PinInit;
+
+use crate::alloc::Flags;
+
+/// A reference-counted pointer to an instance of `T`: the kernel's `kernel::sync::Arc`.
+///
+/// # Invariants
+///
+/// `T` is never moved out of the allocation, nor reached mutably, while any `Arc` of
+/// it exists: it is pinned.
+pub struct Arc<T> {
+    inner: std::sync::Arc<T>,
+}
+
+impl<T> Arc<T> {
+    /// Allocates an `Arc` and initializes `T` in place from `init` (the kernel's
+    /// `Arc::pin_init`). An allocation failure aborts on the host.
+    pub fn pin_init<E>(init: impl PinInit<T, E>, _flags: Flags) -> Result<Self, E> {
+        let mut uninit = std::sync::Arc::<T>::new_uninit();
+        let slot = std::sync::Arc::get_mut(&mut uninit)
+            .expect("a new Arc is unique")
+            .as_mut_ptr();
+        // SAFETY: `slot` is valid for writes of a `T` and aligned; on `Err` it is
+        // freed as uninitialized memory (`MaybeUninit` drops nothing), on `Ok` it is
+        // initialized, and it never moves: the allocation is pinned from here on
+        // (invariant).
+        unsafe { init.__pinned_init(slot)? };
+        // SAFETY: initialized just above.
+        let inner = unsafe { uninit.assume_init() };
+        Ok(Arc { inner })
+    }
+
+    /// A raw pointer to the `T` (the kernel's `Arc::as_ptr`).
+    pub fn as_ptr(this: &Self) -> *const T {
+        std::sync::Arc::as_ptr(&this.inner)
+    }
+
+    /// A borrow of the `T`, with the `Arc`'s lifetime.
+    pub fn as_arc_borrow(&self) -> ArcBorrow<'_, T> {
+        ArcBorrow {
+            inner: NonNull::from(&*self.inner),
+            _p: PhantomData,
+        }
+    }
+}
+
+impl<T> Clone for Arc<T> {
+    fn clone(&self) -> Self {
+        Arc {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<T> Deref for Arc<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.inner
+    }
+}
+
+impl<T> From<Arc<T>> for std::sync::Arc<T> {
+    fn from(arc: Arc<T>) -> Self {
+        arc.inner
+    }
+}
+
+/// A borrowed reference to an `Arc`-managed `T`: the kernel's `ArcBorrow`, what a
+/// timer callback of an `Arc` timer gets.
+///
+/// # Invariants
+///
+/// `inner` points to a `T` that an `Arc` keeps alive for `'a`.
+pub struct ArcBorrow<'a, T> {
+    inner: NonNull<T>,
+    _p: PhantomData<&'a T>,
+}
+
+impl<T> Clone for ArcBorrow<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for ArcBorrow<'_, T> {}
+
+impl<T> ArcBorrow<'_, T> {
+    /// An `ArcBorrow` of the `T` at `ptr`.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` points to the `T` of a live `Arc`, which stays alive for as long as the
+    /// returned `ArcBorrow` exists (the kernel's `ArcBorrow::from_raw`).
+    pub unsafe fn from_raw(ptr: *const T) -> Self {
+        ArcBorrow {
+            // INVARIANT: the caller's promise.
+            // SAFETY: the `T` of a live `Arc` is not null.
+            inner: unsafe { NonNull::new_unchecked(ptr.cast_mut()) },
+            _p: PhantomData,
+        }
+    }
+}
+
+impl<T> Deref for ArcBorrow<'_, T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        // SAFETY: a live `Arc` keeps the `T` alive for `'a`, and shares it (invariant).
+        unsafe { self.inner.as_ref() }
+    }
+}
+
+// SAFETY: an `ArcBorrow` is a shared reference to a `T`.
+unsafe impl<T: Sync> Send for ArcBorrow<'_, T> {}
+// SAFETY: as above.
+unsafe impl<T: Sync> Sync for ArcBorrow<'_, T> {}
