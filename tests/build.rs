@@ -240,9 +240,13 @@ pub const hrtimer_mode_HRTIMER_MODE_ABS_HARD: hrtimer_mode = 8;
 pub const hrtimer_mode_HRTIMER_MODE_REL_HARD: hrtimer_mode = 9;
 pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD: hrtimer_mode = 10;
 pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD: hrtimer_mode = 11;
-pub type hrtimer_restart = ::std::os::raw::c_uint;
-pub const hrtimer_restart_HRTIMER_NORESTART: hrtimer_restart = 0;
-pub const hrtimer_restart_HRTIMER_RESTART: hrtimer_restart = 1;
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct hrtimer_restart(pub ::std::os::raw::c_uint);
+impl hrtimer_restart {
+    pub const HRTIMER_NORESTART: hrtimer_restart = hrtimer_restart(0);
+    pub const HRTIMER_RESTART: hrtimer_restart = hrtimer_restart(1);
+}
 
 #[repr(C)]
 pub struct timerqueue_node {
@@ -267,8 +271,11 @@ pub unsafe fn __msecs_to_jiffies(m: ::std::os::raw::c_uint) -> ::std::os::raw::c
     ::std::os::raw::c_ulong::from(m) / 4
 }
 /// # Safety
+/// Always safe.
+pub unsafe fn might_sleep() {}
+/// # Safety
 /// `timer` must be valid for writes.
-pub unsafe fn hrtimer_setup(
+pub unsafe fn hrtimer_setup_in_place(
     timer: *mut hrtimer,
     function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
     _clock_id: clockid_t,
@@ -295,9 +302,17 @@ pub unsafe fn hrtimer_start_range_ns(
 }
 /// # Safety
 /// `timer` must be set up.
-pub unsafe fn hrtimer_cancel(_timer: *mut hrtimer) -> ::std::os::raw::c_int {
+pub unsafe fn hrtimer_cancel_checked(_timer: *mut hrtimer) -> ::std::os::raw::c_int {
     0
 }
+/// # Safety
+/// `timer` must be set up.
+pub unsafe fn hrtimer_try_to_cancel(_timer: *mut hrtimer) -> ::std::os::raw::c_int {
+    0
+}
+/// # Safety
+/// `timer` must be set up and stopped.
+pub unsafe fn hrtimer_destroy_in_place(_timer: *mut hrtimer) {}
 /// # Safety
 /// `timer` must be set up.
 pub unsafe fn hrtimer_forward(timer: *mut hrtimer, _now: Ktime, interval: Ktime) -> u64 {
@@ -305,13 +320,19 @@ pub unsafe fn hrtimer_forward(timer: *mut hrtimer, _now: Ktime, interval: Ktime)
     unsafe { (*timer).node.expires += interval };
     1
 }
+/// # Safety
+/// `timer` must be set up and not queued.
+pub unsafe fn hrtimer_forward_now(timer: *mut hrtimer, interval: Ktime) -> u64 {
+    // SAFETY: the caller's contract.
+    unsafe { hrtimer_forward(timer, 0, interval) }
+}
 "#;
 
 /// Uses of the kernel services in the lint test, when the table enables them.
 const SERVICES_CHECK: &str = "
-    assert_eq!(kernel_clocks::msecs_to_jiffies(8), 2);
-    kernel_clocks::delay::fsleep(typed_clocks::Delta::from_micros(1));
-    let polled = kernel_clocks::poll::read_poll_timeout(
+    assert_eq!(kernel_clocks::kernel_services::msecs_to_jiffies(8), 2);
+    kernel_clocks::kernel_services::delay::fsleep(typed_clocks::Delta::from_micros(1));
+    let polled = kernel_clocks::kernel_services::poll::read_poll_timeout(
         || Ok(3),
         |v| *v == 3,
         typed_clocks::Delta::ZERO,

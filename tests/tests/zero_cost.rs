@@ -123,7 +123,7 @@ fn fixture_assembly() -> String {
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"zero-cost-fixture\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [lib]\ncrate-type = [\"rlib\"]\n\n[dependencies]\ntyped-clocks = {{ path = {typed_clocks:?}, default-features = false, features = [\"posix\"] }}\nlibc = {{ version = \"0.2\", default-features = false }}\n\n[workspace]\n"
+             [lib]\ncrate-type = [\"rlib\"]\n\n[dependencies]\ntyped-clocks = {{ path = {typed_clocks:?}, default-features = false, features = [\"posix\", \"kernel-services\"] }}\nlibc = {{ version = \"0.2\", default-features = false }}\n\n[workspace]\n"
         ),
     )
     .expect("write Cargo.toml");

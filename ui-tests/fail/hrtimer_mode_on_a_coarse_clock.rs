@@ -1,20 +1,28 @@
 // A coarse clock advances only at the tick and has no hrtimer base of its own: a timer
 // mode on it does not compile (use the fine clock, `Monotonic`).
-use core::pin::Pin;
-use typed_clocks::hrtimer::{AbsoluteMode, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart};
-
-typed_clocks::declare_clocks! {
-    unsafe(extern "C");
-    MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, clockid: 6, resolution: tick },
+use pinned_init::pin_data;
+mod bindings {
+    pub use ui_tests::bindings::*;
 }
 
-struct Timeout;
+typed_clocks::declare_clocks! {
+    unsafe(bindings = crate::bindings);
+    kernel_services = true;
+    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
+    MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, clockid: CLOCK_MONOTONIC_COARSE, resolution: tick },
+}
+use kernel_services::hrtimer::{AbsoluteMode, HrTimer};
 
-impl HrTimerCallback for Timeout {
-    type TimerMode = AbsoluteMode<MonotonicCoarse>;
+#[pin_data]
+struct Timeout {
+    #[pin]
+    timer: HrTimer<Self>,
+}
 
-    fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
-        HrTimerRestart::NoRestart
+typed_clocks::impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Timeout {
+        mode: AbsoluteMode<MonotonicCoarse>,
+        field: self.timer
     }
 }
 

@@ -1,21 +1,28 @@
 // The kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and
 // CLOCK_TAI only: a timer mode on another clock (here one declared without
 // `hrtimer = true`) has no base to run on.
-use core::pin::Pin;
-use typed_clocks::hrtimer::{HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode};
-
-typed_clocks::declare_clocks! {
-    unsafe(extern "C");
-    MonotonicRaw { getter: ktime_get_raw, monotonic: true, clockid: 4 },
+use pinned_init::pin_data;
+mod bindings {
+    pub use ui_tests::bindings::*;
 }
 
-struct Tick;
+typed_clocks::declare_clocks! {
+    unsafe(bindings = crate::bindings);
+    kernel_services = true;
+    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC },
+}
+use kernel_services::hrtimer::{HrTimer, RelativeMode};
 
-impl HrTimerCallback for Tick {
-    type TimerMode = RelativeMode<MonotonicRaw>;
+#[pin_data]
+struct Tick {
+    #[pin]
+    timer: HrTimer<Self>,
+}
 
-    fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
-        HrTimerRestart::NoRestart
+typed_clocks::impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Tick {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer
     }
 }
 

@@ -1,29 +1,44 @@
 // A timer in an absolute mode expires at an instant of its clock, not after a span:
-// `start(Delta)` is for the relative modes.
-use core::pin::Pin;
-use typed_clocks::hrtimer::{
-    AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart,
-};
-use typed_clocks::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
-use typed_clocks::Delta;
-
-typed_clocks::declare_clocks! {
-    unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
+// a `Delta` is for the relative modes.
+use pinned_init::pin_data;
+mod bindings {
+    pub use ui_tests::bindings::*;
 }
 
-struct Alarm;
+typed_clocks::declare_clocks! {
+    unsafe(bindings = crate::bindings);
+    kernel_services = true;
+    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
+    RealTime { getter: ktime_get_real, monotonic: false, clockid: CLOCK_REALTIME, hrtimer: true },
+}
+use core::pin::Pin;
+use kernel_services::hrtimer::*;
+use typed_clocks::{Delta, Instant};
+
+#[pin_data]
+struct Alarm {
+    #[pin]
+    timer: HrTimer<Self>,
+}
 
 impl HrTimerCallback for Alarm {
-    type TimerMode = AbsoluteMode<Monotonic>;
+    type Pointer<'a> = Pin<&'a Self>;
 
     fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
         HrTimerRestart::NoRestart
     }
 }
 
-fn arm<K: HrTimerBindings>(timer: Pin<&HrTimer<Alarm, K>>) {
-    timer.start_scoped(Delta::from_millis(5), || ());
+typed_clocks::impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Alarm {
+        mode: AbsoluteMode<Monotonic>,
+        field: self.timer
+    }
+}
+
+fn arm(alarm: Pin<&Alarm>) {
+    let _ = Instant::<Monotonic>::now;
+    alarm.start_scoped(Delta::from_secs(1), || ());
 }
 
 fn main() {}

@@ -1,30 +1,43 @@
 // A timer in an absolute mode on RealTime expires at a RealTime instant: starting it
 // with a Monotonic instant would fire it at a time that means something else.
-use core::pin::Pin;
-use typed_clocks::hrtimer::{
-    AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart,
-};
-use typed_clocks::hrtimer::{HrTimerBindings, ScopedHrTimerPointer};
-use typed_clocks::{Delta, Instant};
-
-typed_clocks::declare_clocks! {
-    unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true, clockid: 1, hrtimer: true },
-    RealTime { getter: ktime_get_real, monotonic: false, clockid: 0, hrtimer: true },
+use pinned_init::pin_data;
+mod bindings {
+    pub use ui_tests::bindings::*;
 }
 
-struct Alarm;
+typed_clocks::declare_clocks! {
+    unsafe(bindings = crate::bindings);
+    kernel_services = true;
+    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
+    RealTime { getter: ktime_get_real, monotonic: false, clockid: CLOCK_REALTIME, hrtimer: true },
+}
+use core::pin::Pin;
+use kernel_services::hrtimer::*;
+use typed_clocks::{Delta, Instant};
+
+#[pin_data]
+struct Alarm {
+    #[pin]
+    timer: HrTimer<Self>,
+}
 
 impl HrTimerCallback for Alarm {
-    type TimerMode = AbsoluteMode<RealTime>;
+    type Pointer<'a> = Pin<&'a Self>;
 
     fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
         HrTimerRestart::NoRestart
     }
 }
 
-fn arm<K: HrTimerBindings>(timer: Pin<&HrTimer<Alarm, K>>) {
-    timer.start_scoped(Instant::<Monotonic>::now() + Delta::from_secs(1), || ());
+typed_clocks::impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Alarm {
+        mode: AbsoluteMode<RealTime>,
+        field: self.timer
+    }
+}
+
+fn arm(alarm: Pin<&Alarm>) {
+    alarm.start_scoped(Instant::<Monotonic>::now() + Delta::from_secs(1), || ());
 }
 
 fn main() {}

@@ -4,18 +4,20 @@
 //! compiled through the shim. `docs/upstream.md` counts them; the shapes that do not
 //! compile here are listed there with the reason.
 
-use core::pin::Pin;
-
-use kernel_integration::hrtimer::ArcHrTimer;
 use kernel_integration::timekeeper;
+use pinned_init::stack_pin_init;
 use upstream_shim::kernel;
 
+use kernel::alloc::flags::GFP_KERNEL;
 use kernel::error::Result;
+use kernel::impl_has_hr_timer;
 use kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
+use kernel::prelude::*;
+use kernel::sync::{Arc, ArcBorrow};
 use kernel::time::delay::{fsleep, udelay};
 use kernel::time::hrtimer::{
     AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerInstant,
-    HrTimerPointer, HrTimerRestart, HrTimerSlot, RelativeMode, ScopedHrTimerPointer,
+    HrTimerPointer, HrTimerRestart, RelativeMode, ScopedHrTimerPointer,
 };
 use kernel::time::{
     msecs_to_jiffies, BootTime, ClockSource, Delta, Instant, Jiffies, Monotonic, Msecs, RealTime,
@@ -142,12 +144,17 @@ fn stamp<C: ClockSource>() -> Instant<C> {
     Instant::<C>::now()
 }
 
-/// 16–18. An hrtimer callback that returns `HrTimerRestart`, forwards with
-/// `ctx.forward_now`, and reads `HrTimerInstant<Self>`.
-struct Periodic;
+/// 16–18. An intrusive hrtimer (`#[pin_data]` struct with an `HrTimer<Self>` field,
+/// `impl_has_hr_timer!`) on the stack, whose callback returns `HrTimerRestart`, forwards
+/// with `ctx.forward_now`, and reads `HrTimerInstant<Self>`.
+#[pin_data]
+struct Periodic {
+    #[pin]
+    timer: HrTimer<Self>,
+}
 
 impl HrTimerCallback for Periodic {
-    type TimerMode = RelativeMode<Monotonic>;
+    type Pointer<'a> = Pin<&'a Self>;
 
     fn run(_this: Pin<&Self>, mut ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
         let _now: HrTimerInstant<Self> = HrTimerInstant::<Self>::now();
@@ -156,19 +163,37 @@ impl HrTimerCallback for Periodic {
     }
 }
 
-/// 19. An absolute timer started at an `Instant` of its clock.
-struct Alarm;
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Periodic {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer
+    }
+}
+
+/// 19. An absolute timer in an `Arc`, started at an `Instant` of its clock.
+#[pin_data]
+struct Alarm {
+    #[pin]
+    timer: HrTimer<Self>,
+}
 
 impl HrTimerCallback for Alarm {
-    type TimerMode = AbsoluteMode<RealTime>;
+    type Pointer<'a> = Arc<Self>;
 
-    fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+    fn run(_this: ArcBorrow<'_, Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
         HrTimerRestart::NoRestart
     }
 }
 
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Alarm {
+        mode: AbsoluteMode<RealTime>,
+        field: self.timer
+    }
+}
+
 #[test]
-fn every_listed_shape_compiles_and_runs() {
+fn every_listed_shape_compiles_and_runs() -> Result {
     let tk = timekeeper::test_mode();
     assert_eq!(spans()[0], Delta::from_micros(50_000));
     assert!(!timed_out(start_now(), Delta::from_secs(1)));
@@ -194,9 +219,8 @@ fn every_listed_shape_compiles_and_runs() {
 
     // Timers set up in place (upstream's `HrTimer::new()` initializer), started
     // through a pointer: borrowed for a scope (`start_scoped`), or owned (`Arc`).
-    let slot = core::pin::pin!(HrTimerSlot::new());
-    let periodic = slot.init(HrTimer::new(Periodic));
-    let alarm = ArcHrTimer::new(HrTimer::new(Alarm));
+    stack_pin_init!(let periodic = pin_init!(Periodic { timer <- HrTimer::new() }));
+    let alarm = Arc::pin_init(pin_init!(Alarm { timer <- HrTimer::new() }), GFP_KERNEL)?;
     let mut alarm = alarm.start(Instant::<RealTime>::now() + Delta::from_secs(1));
     let still_queued = periodic.as_ref().start_scoped(Delta::from_millis(1), || {
         tk.advance(Delta::from_millis(3)).expect("advance");
@@ -204,4 +228,5 @@ fn every_listed_shape_compiles_and_runs() {
     });
     assert!(still_queued);
     assert!(alarm.cancel());
+    Ok(())
 }

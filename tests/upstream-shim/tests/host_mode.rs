@@ -13,15 +13,16 @@ fn fsleep_sleeps_on_the_host_and_timers_fire_after_it() {
     let test_mode = unsafe { kernel_integration::bindings::timekeeper_test_enabled() };
     assert_eq!(test_mode, 0);
     let start = Instant::<Monotonic>::now();
-    let timer = Heartbeat::start(Heartbeat::timer(Delta::from_millis(1), 3));
+    let heartbeat = Heartbeat::timer(Delta::from_millis(1), 3);
+    let _handle = Heartbeat::start(heartbeat.clone());
     fsleep(Delta::from_millis(5));
     assert!(start.elapsed() >= Delta::from_millis(5));
     assert_eq!(
-        timer.timer().data().completed(),
+        heartbeat.completed(),
         1,
         "one late callback, forwarded past now"
     );
     fsleep(Delta::from_millis(2));
     fsleep(Delta::from_millis(2));
-    assert_eq!(timer.timer().data().completed(), 3);
+    assert_eq!(heartbeat.completed(), 3);
 }

@@ -15,11 +15,6 @@
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 
-use kernel_integration::bindings;
-use kernel_integration::timekeeper::{self, TestModeGuard};
-use pinned_init::stack_pin_init;
-use upstream_shim::drivers::heartbeat::Heartbeat;
-use upstream_shim::kernel;
 use kernel::alloc::flags::GFP_KERNEL;
 use kernel::impl_has_hr_timer;
 use kernel::prelude::*;
@@ -32,6 +27,11 @@ use kernel::time::hrtimer::{
 };
 use kernel::time::kernel_services::Services;
 use kernel::time::{BootTime, Delta, HrTimerClock, Instant, Monotonic, RealTime, Tai};
+use kernel_integration::bindings;
+use kernel_integration::timekeeper::{self, TestModeGuard};
+use pinned_init::stack_pin_init;
+use upstream_shim::drivers::heartbeat::Heartbeat;
+use upstream_shim::kernel;
 
 const MS: Delta = Delta::from_millis(1);
 const HOUR: Delta = Delta::from_secs(3600);
@@ -240,7 +240,9 @@ fn a_suspend_fires_boottime_timers_but_not_monotonic_ones() {
 fn setting_the_tai_offset_fires_tai_timers_it_passes() {
     let tk = timekeeper::test_mode();
     let tai = shared::<AbsoluteMode<Tai>>();
-    let _tai = tai.clone().start(Instant::<Tai>::now() + Delta::from_secs(5));
+    let _tai = tai
+        .clone()
+        .start(Instant::<Tai>::now() + Delta::from_secs(5));
     tk.set_tai_offset(Delta::from_secs(37 + 10))
         .expect("set TAI - UTC");
     assert_eq!(tai.runs(), 1);
@@ -307,7 +309,9 @@ fn forward_moves_a_stopped_timer_by_whole_intervals() {
     assert_eq!(timer_of(timer.as_mut()).forward_now(3 * MS), 3);
     assert_eq!(timer.timer.expires(), start + 13 * MS);
     // Started again, it runs at the new time.
-    timer.as_ref().start_scoped(start + 13 * MS, || advance(&tk, 2 * MS));
+    timer
+        .as_ref()
+        .start_scoped(start + 13 * MS, || advance(&tk, 2 * MS));
     assert_eq!(timer.runs(), 2);
 }
 
@@ -361,7 +365,7 @@ fn dropping_a_handle_cancels_its_timer() {
 
 /// A leaked handle of an owned timer leaks the timer, which stays valid: the data is
 /// `'static` (a timer over borrowed data cannot be started in safe code:
-/// `ui-tests/fail/hrtimer_leak_a_timer_over_borrowed_data.rs`). Valgrind reports no
+/// `ui-tests/fail/hrtimer_leak_a_stack_timer.rs`). Valgrind reports no
 /// invalid read when it fires.
 #[test]
 fn a_leaked_handle_leaks_a_valid_timer() {
@@ -462,22 +466,62 @@ fn forward_now_follows_the_base_the_timer_is_queued_on_in_every_mode() {
     let boot = || Instant::<BootTime>::now().to_ktime();
     let tai = || Instant::<Tai>::now().to_ktime();
     let cases: [(&str, (u32, i64)); 12] = [
-        ("RelativeMode<Monotonic>", periodic_runs::<RelativeMode<Monotonic>>(&tk, MS, mono)),
-        ("RelativeMode<RealTime>", periodic_runs::<RelativeMode<RealTime>>(&tk, MS, mono)),
-        ("RelativeMode<BootTime>", periodic_runs::<RelativeMode<BootTime>>(&tk, MS, boot)),
-        ("RelativeMode<Tai>", periodic_runs::<RelativeMode<Tai>>(&tk, MS, tai)),
-        ("RelativeSoftMode<RealTime>", periodic_runs::<RelativeSoftMode<RealTime>>(&tk, MS, mono)),
-        ("RelativeHardMode<RealTime>", periodic_runs::<RelativeHardMode<RealTime>>(&tk, MS, mono)),
-        ("RelativePinnedMode<RealTime>", periodic_runs::<RelativePinnedMode<RealTime>>(&tk, MS, mono)),
-        ("AbsoluteMode<Monotonic>", periodic_runs::<AbsoluteMode<Monotonic>>(&tk, Instant::<Monotonic>::now() + MS, mono)),
-        ("AbsoluteMode<RealTime>", periodic_runs::<AbsoluteMode<RealTime>>(&tk, Instant::<RealTime>::now() + MS, real)),
-        ("AbsoluteMode<BootTime>", periodic_runs::<AbsoluteMode<BootTime>>(&tk, Instant::<BootTime>::now() + MS, boot)),
-        ("AbsoluteMode<Tai>", periodic_runs::<AbsoluteMode<Tai>>(&tk, Instant::<Tai>::now() + MS, tai)),
-        ("AbsoluteSoftMode<RealTime>", periodic_runs::<AbsoluteSoftMode<RealTime>>(&tk, Instant::<RealTime>::now() + MS, real)),
+        (
+            "RelativeMode<Monotonic>",
+            periodic_runs::<RelativeMode<Monotonic>>(&tk, MS, mono),
+        ),
+        (
+            "RelativeMode<RealTime>",
+            periodic_runs::<RelativeMode<RealTime>>(&tk, MS, mono),
+        ),
+        (
+            "RelativeMode<BootTime>",
+            periodic_runs::<RelativeMode<BootTime>>(&tk, MS, boot),
+        ),
+        (
+            "RelativeMode<Tai>",
+            periodic_runs::<RelativeMode<Tai>>(&tk, MS, tai),
+        ),
+        (
+            "RelativeSoftMode<RealTime>",
+            periodic_runs::<RelativeSoftMode<RealTime>>(&tk, MS, mono),
+        ),
+        (
+            "RelativeHardMode<RealTime>",
+            periodic_runs::<RelativeHardMode<RealTime>>(&tk, MS, mono),
+        ),
+        (
+            "RelativePinnedMode<RealTime>",
+            periodic_runs::<RelativePinnedMode<RealTime>>(&tk, MS, mono),
+        ),
+        (
+            "AbsoluteMode<Monotonic>",
+            periodic_runs::<AbsoluteMode<Monotonic>>(&tk, Instant::<Monotonic>::now() + MS, mono),
+        ),
+        (
+            "AbsoluteMode<RealTime>",
+            periodic_runs::<AbsoluteMode<RealTime>>(&tk, Instant::<RealTime>::now() + MS, real),
+        ),
+        (
+            "AbsoluteMode<BootTime>",
+            periodic_runs::<AbsoluteMode<BootTime>>(&tk, Instant::<BootTime>::now() + MS, boot),
+        ),
+        (
+            "AbsoluteMode<Tai>",
+            periodic_runs::<AbsoluteMode<Tai>>(&tk, Instant::<Tai>::now() + MS, tai),
+        ),
+        (
+            "AbsoluteSoftMode<RealTime>",
+            periodic_runs::<AbsoluteSoftMode<RealTime>>(&tk, Instant::<RealTime>::now() + MS, real),
+        ),
     ];
     for (mode, (runs, ahead)) in cases {
         assert_eq!(runs, 10, "{mode}: runs in 10 ms");
-        assert_eq!(ahead, MS.as_nanos(), "{mode}: the next expiry is one period ahead");
+        assert_eq!(
+            ahead,
+            MS.as_nanos(),
+            "{mode}: the next expiry is one period ahead"
+        );
     }
     assert_eq!(warnings(), before);
 }
@@ -598,7 +642,11 @@ fn forwarding_a_timer_restarted_meanwhile_is_reported_as_the_kernel_does() {
     let handle = timer.clone().start(MS);
     advance(&tk, MS);
     assert_eq!(queued(), before + 1, "the host base reported the race");
-    assert_eq!(timer.overruns.load(Ordering::Relaxed), 0, "nothing forwarded");
+    assert_eq!(
+        timer.overruns.load(Ordering::Relaxed),
+        0,
+        "nothing forwarded"
+    );
     assert_eq!(timer.runs.load(Ordering::Relaxed), 2, "the restart ran");
     drop(handle);
 }
@@ -631,7 +679,11 @@ fn a_stack_timer_is_set_up_as_one() {
             bindings::hrtimer_mode_HRTIMER_MODE_REL,
         )
     };
-    assert_eq!(warnings(), before + 1, "plain hrtimer_setup() of a stack place");
+    assert_eq!(
+        warnings(),
+        before + 1,
+        "plain hrtimer_setup() of a stack place"
+    );
 }
 
 /// A timer whose callback polls: `read_poll_timeout` may sleep.

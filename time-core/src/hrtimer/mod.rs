@@ -323,6 +323,11 @@ pub struct CallbackRunning;
 /// that more than one [`HrTimerHandle`] associated with a [`HrTimerPointer`] may
 /// exist. A timer can be manipulated through any of the handles, and a handle
 /// may represent a cancelled timer.
+///
+/// A handle may be leaked, leaving the timer queued for good, so what an implementer
+/// points to must not borrow anything: the `Arc` and `Pin<KBox>` implementations
+/// require `T: 'static`. Starting a timer is `unsafe` ([`HasHrTimer::start`]), so an
+/// implementation for a borrowed pointer has to vouch for that in an `unsafe` block.
 pub trait HrTimerPointer: Sync + Sized {
     /// The operational mode associated with this timer.
     ///

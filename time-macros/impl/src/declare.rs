@@ -438,7 +438,7 @@ mod tests {
         let (errors, out) = table_errors("services.toml", &table, quote!(, unsafe(bindings = b)));
         assert!(errors.is_empty(), "{errors:?}");
         assert!(
-            out.contains("kernel_services ! { bindings = b ; clock = Mono ; }"),
+            out.contains("kernel_services ! { unsafe (bindings = b) ; clock = Mono ; }"),
             "{out}"
         );
 
@@ -488,7 +488,7 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(
             out.contains(
-                "kernel_services ! { bindings = b ; clock = Mono ; error = crate :: kernel :: error ; }"
+                "kernel_services ! { unsafe (bindings = b) ; clock = Mono ; error = crate :: kernel :: error ; }"
             ),
             "{out}"
         );

@@ -545,7 +545,8 @@ mod tests {
                  [CLOCK_MONOTONIC \"the bindings module `crate::bindings` has no clock id constant \
                  `CLOCK_MONOTONIC`: fix the row's `clockid` (a constant of that module, or an integer)\"] \
                  {{ unsafe {{ get_monotonic () }} }}] ; \
-                 monotonic = [Monotonic] ; nmi_safe = [] ; hrtimer = [] ; settable = [] ; counts_suspend = [] ; }}"
+                 monotonic = [Monotonic] ; nmi_safe = [] ; hrtimer = [] ; settable = [] ; counts_suspend = [] ; \
+                 hrtimer_bindings = :: typed_clocks :: __private :: NoHrTimerBindings ; }}"
             )),
             "{out}"
         );

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 
 use super::HasHrTimer;
-use super::HrTimerOf;
 use super::HrTimerCallback;
 use super::HrTimerCallbackContext;
 use super::HrTimerHandle;
 use super::HrTimerMode;
+use super::HrTimerOf;
 use super::HrTimerPointer;
 use super::HrTimerRestart;
 use super::RawHrTimerCallback;
-use core::ffi::c_void;
 use crate::sync::Arc;
 use crate::sync::ArcBorrow;
+use core::ffi::c_void;
 
 /// A handle for an `Arc<HasHrTimer<T>>` returned by a call to
 /// [`HrTimerPointer::start`].

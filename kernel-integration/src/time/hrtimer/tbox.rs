@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 
 use super::HasHrTimer;
-use super::HrTimerOf;
 use super::HrTimerCallback;
 use super::HrTimerCallbackContext;
 use super::HrTimerHandle;
 use super::HrTimerMode;
+use super::HrTimerOf;
 use super::HrTimerPointer;
 use super::HrTimerRestart;
 use super::RawHrTimerCallback;
-use core::ffi::c_void;
 use crate::prelude::*;
+use core::ffi::c_void;
 use core::ptr::NonNull;
 
 /// A handle for a [`Box<HasHrTimer<T>>`] returned by a call to

@@ -23,7 +23,6 @@ pub mod atomic {
         #[derive(Clone, Copy)]
         pub struct Full;
 
-
         /// An ordering argument.
         pub trait Any {
             /// The `core` ordering.
