@@ -35,9 +35,9 @@
 //!
 //! # Where this differs from upstream
 //!
-//! - Expiries reach C in `0..=KTIME_MAX`: a negative one (a user's
-//!   [`HrTimerExpires`], or an `Instant` before the epoch) is clamped to 0, where the
-//!   kernel would `WARN_ON_ONCE` in `hrtimer_reprogram()`.
+//! - Expiries reach C in `0..=KTIME_MAX`: a negative one (a negative `Delta`, or an
+//!   `Instant` before the clock's epoch) is clamped to 0, where the kernel would
+//!   `WARN_ON_ONCE` in `hrtimer_reprogram()`.
 //! - `forward_now` forwards from the time of the base the timer is queued on
 //!   (`hrtimer_forward_now()`): a relative `CLOCK_REALTIME` timer is queued on the
 //!   monotonic base.
@@ -52,14 +52,14 @@
 //!
 //! - Forwarding a timer from its callback while another thread restarts the same
 //!   timer (through a second handle) forwards a queued timer: the kernel warns
-//!   (`WARN_ON(timer->state & HRTIMER_STATE_ENQUEUED)`) and the write races with the
-//!   base. Restart a periodic timer from one place only.
+//!   (`WARN_ON(timer->is_queued)`) and leaves the expiry alone. Restart a periodic
+//!   timer from one place only: its callback, or one handle.
 //! - A handle of an owned pointer may be leaked (`mem::forget`): the timer stays
 //!   queued for as long as the kernel runs, with its data. In a module, the
 //!   callback's code goes with the module: a module must cancel its timers (drop
 //!   their handles) before it is unloaded.
 //!
-//! C header: [`include/linux/hrtimer.h`](srctree/include/linux/hrtimer.h).
+//! C header: `include/linux/hrtimer.h`.
 
 mod bindings;
 mod mode;
@@ -96,38 +96,40 @@ pub type BindingsOf<M> = <<M as HrTimerMode>::Clock as HrTimerClock>::Bindings;
 /// the clock of `T`'s mode.
 pub type HrTimerOf<T> = HrTimer<T, BindingsOf<<T as HasHrTimer<T>>::TimerMode>>;
 
-/// A type-alias to refer to the [`Instant<C>`] for a given `T` from [`HrTimer<T>`].
-///
-/// Where `C` is the [`ClockSource`] of the [`HrTimer`].
+/// The instant type of the timer of `T`: an [`Instant`] of the clock of `T`'s mode.
 pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Clock>;
 
-/// A timer backed by a C `struct hrtimer` of the bindings `B`.
+/// A high-resolution timer: a C `struct hrtimer` of the bindings `B`, as a field of
+/// the struct `T` whose callback it runs.
 ///
 /// Drivers name it `HrTimer<T>` from the kernel services' `hrtimer` module, which
-/// fills in `B`. It is a field of `T`, made in place by [`HrTimer::new`]'s
-/// initializer.
+/// fills in `B`. [`HrTimer::new`] returns its initializer; the C timer is set up where
+/// the field is, and stays there.
 ///
 /// # Invariants
 ///
-/// * `self.timer` is initialized by `B::setup`, where it is, and has not moved since.
+/// * `self.timer` was set up by `B::setup` where it is, and has not moved since.
 #[repr(C)]
 pub struct HrTimer<T, B: HrTimerBindings> {
     timer: UnsafeCell<MaybeUninit<B::RawHrTimer>>,
-    // `!Unpin`: the C timer must not move once set up (upstream's `Opaque`).
+    // `!Unpin`: the C timer must not move once set up.
     _pin: PhantomPinned,
     _t: PhantomData<T>,
 }
 
-// SAFETY: Ownership of an `HrTimer` can be moved to other threads and
-// used/dropped from there.
+// SAFETY: the C timer has no thread affinity: it may be set up, started, cancelled
+// and dropped from any thread.
 unsafe impl<T, B: HrTimerBindings> Send for HrTimer<T, B> {}
 
-// SAFETY: Timer operations are locked on the C side, so it is safe to operate
-// on a timer from multiple threads.
+// SAFETY: every operation through `&HrTimer` (start, cancel, `try_cancel`, the
+// `expires` snapshot) takes the C timer's base lock or is a racy read the C side
+// allows.
 unsafe impl<T, B: HrTimerBindings> Sync for HrTimer<T, B> {}
 
 impl<T, B: HrTimerBindings> HrTimer<T, B> {
-    /// Return an initializer for a new timer instance.
+    /// The initializer of a stopped timer for `T` (a `PinInit`): it sets the C timer
+    /// up where it is written, for the clock and mode of `T`'s
+    /// [`HasHrTimer::TimerMode`].
     // Upstream's name and shape: `new` returns the initializer of `Self`.
     #[allow(clippy::new_ret_no_self)]
     pub fn new() -> impl PinInit<Self>
@@ -137,11 +139,11 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         <T::TimerMode as HrTimerMode>::Clock: HrTimerClock<Bindings = B>,
     {
         let setup = move |place: *mut Self| {
-            // INVARIANT: `B::setup` initializes the C timer at `place`, which
-            // `pin_init` keeps there (pinned) from here on.
-            // SAFETY: By design of `pin_init!`, `place` is a pointer to a live
-            // allocation of `Self`, pinned from now on; `raw_get` stays inside it, and
-            // `setup` does not need the C timer to be initialized before the call.
+            // INVARIANT: `B::setup` sets the C timer up at `place`, which `pin_init`
+            // keeps where it is from here on.
+            // SAFETY: `pin_init` passes a pointer to memory for a `Self` that stays
+            // pinned from now on; `raw_get` stays inside it, and `setup` does not need
+            // the C timer to be initialized before the call.
             unsafe {
                 B::setup::<T>(
                     Self::raw_get(place),
@@ -151,56 +153,43 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
             }
             Ok(())
         };
-        // SAFETY: the closure initializes every byte of `Self` that needs it (the C
-        // timer; the rest is zero-sized) and never fails.
+        // SAFETY: the closure initializes the whole of `Self` (the C timer; the other
+        // fields are zero-sized) and never fails.
         unsafe { pin_init::pin_init_from_closure(setup) }
     }
 
-    /// Get a pointer to the contained C timer.
-    ///
-    /// This function is useful to get access to the value without creating
-    /// intermediate references.
+    /// The C timer of the timer `this` points to, derived without a reference.
     ///
     /// # Safety
     ///
-    /// `this` must point to a live allocation of at least the size of `Self`.
+    /// `this` must point into an allocation at least the size of `Self`.
     #[inline]
     pub unsafe fn raw_get(this: *const Self) -> *mut B::RawHrTimer {
-        // SAFETY: The field projection to `timer` does not go out of bounds,
-        // because the caller of this function promises that `this` points to an
-        // allocation of at least the size of `Self`.
+        // SAFETY: the field is inside the allocation (the caller's promise); no
+        // reference is made.
         let cell = unsafe { addr_of!((*this).timer) };
         UnsafeCell::raw_get(cell).cast()
     }
 
-    /// Cancel an initialized and potentially running timer.
+    /// Stops the timer `this` points to, waiting for its callback if it runs, and
+    /// returns whether it was queued. Called from the timer's own callback (where it
+    /// would wait for itself for ever), it warns once and returns instead.
     ///
-    /// If the timer handler is running, this function will block until the
-    /// handler returns. Called from the timer's own callback (which would wait for
-    /// itself for ever), it warns once and returns instead.
-    ///
-    /// Note that the timer might be started by a concurrent start operation. If
-    /// so, the timer might not be in the **stopped** state when this function
-    /// returns.
-    ///
-    /// Users of the `HrTimer` API would not usually call this method directly.
-    /// Instead they would use the safe [`HrTimerHandle::cancel`] on the handle
-    /// returned when the timer was started.
-    ///
-    /// Returns `true` if the timer was started (queued).
+    /// A concurrent start may queue the timer again before this returns. Drivers
+    /// cancel through a handle ([`HrTimerHandle::cancel`], or by dropping it).
     ///
     /// # Safety
     ///
     /// `this` must point to a valid `Self`.
     #[inline]
     pub unsafe fn raw_cancel(this: *const Self) -> bool {
-        // SAFETY: `this` points to a valid, so set-up, `HrTimer` (contract,
-        // invariant); `cancel` may be called on any set-up timer.
+        // SAFETY: a valid `HrTimer` is set up (the caller's promise, the invariant);
+        // `cancel` may be called on any set-up timer.
         unsafe { B::cancel(Self::raw_get(this)) }
     }
 
     /// Cancels the timer unless its callback is running, without waiting: `Ok(true)`
-    /// if it was started (queued) and is now stopped, `Ok(false)` if it was stopped,
+    /// if it was queued and is now stopped, `Ok(false)` if it was stopped,
     /// [`Err(CallbackRunning)`](CallbackRunning) if its callback is running (the
     /// timer is then left alone). Callable anywhere, its own callback included.
     #[inline]
@@ -213,81 +202,64 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         }
     }
 
-    /// Forward the timer expiry for a given timer pointer.
+    /// `hrtimer_forward()` of the timer `self_ptr` points to.
     ///
     /// # Safety
     ///
-    /// - `self_ptr` must point to a valid `Self`.
-    /// - The caller must either have exclusive access to the data pointed at by `self_ptr`, or be
-    ///   within the context of the timer callback.
+    /// `self_ptr` must point to a valid `Self`, and the caller must either have
+    /// exclusive access to it or be its callback.
     #[inline]
     unsafe fn raw_forward(self_ptr: *mut Self, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY:
-        // * The C API requirements for this function are fulfilled by our safety contract.
-        // * `self_ptr` is guaranteed to point to a valid `Self` via our safety contract
+        // SAFETY: a valid, set-up timer that is not queued: the caller's promise.
         unsafe { B::forward(Self::raw_get(self_ptr), now.to_ktime(), interval.as_nanos()) }
     }
 
-    /// Forward the timer expiry from the current time of its base.
+    /// `hrtimer_forward_now()` of the timer `self_ptr` points to.
     ///
     /// # Safety
     ///
     /// As [`raw_forward`](Self::raw_forward).
     #[inline]
     unsafe fn raw_forward_now(self_ptr: *mut Self, interval: Delta) -> u64 {
-        // SAFETY: As `raw_forward`.
+        // SAFETY: as in `raw_forward`.
         unsafe { B::forward_now(Self::raw_get(self_ptr), interval.as_nanos()) }
     }
 
-    /// Conditionally forward the timer.
+    /// Moves the expiry on by whole `interval`s until it is after `now`, and returns
+    /// how many intervals that took: 0 when the expiry already is after `now`
+    /// (`hrtimer_forward()`).
     ///
-    /// If the timer expires after `now`, this function does nothing and returns 0. If the timer
-    /// expired at or before `now`, this function forwards the timer by `interval` until the timer
-    /// expires after `now` and then returns the number of times the timer was forwarded by
-    /// `interval`.
-    ///
-    /// This function is mainly useful for timer types which can provide exclusive access to the
-    /// timer when the timer is not running. For forwarding the timer from within the timer callback
-    /// context, see [`HrTimerCallbackContext::forward()`].
-    ///
-    /// Returns the number of overruns that occurred as a result of the timer expiry change.
+    /// `Pin<&mut HrTimer>` proves that no handle of the timer is alive, so it is
+    /// stopped; from the timer's callback, use [`HrTimerCallbackContext::forward`].
     pub fn forward(self: Pin<&mut Self>, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: `raw_forward` does not move `Self`
+        // SAFETY: nothing moves out of `self`.
         let this = unsafe { self.get_unchecked_mut() };
-
-        // SAFETY: By existence of `Pin<&mut Self>`, the pointer passed to `raw_forward` points to a
-        // valid `Self` that we have exclusive access to.
+        // SAFETY: `Pin<&mut Self>` is exclusive access to a valid `Self`.
         unsafe { Self::raw_forward(this, now, interval) }
     }
 
-    /// Conditionally forward the timer.
-    ///
-    /// This is a variant of [`forward()`](Self::forward) that uses an interval after the current
-    /// time of the base clock for the [`HrTimer`]: the base the timer is queued on, which for a
-    /// relative `CLOCK_REALTIME` timer is the monotonic one (`hrtimer_forward_now()`).
+    /// [`forward`](Self::forward) from the current time of the base the timer is
+    /// queued on (`hrtimer_forward_now()`): for a relative `CLOCK_REALTIME` timer, the
+    /// monotonic base.
     pub fn forward_now(self: Pin<&mut Self>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: `raw_forward_now` does not move `Self`
+        // SAFETY: nothing moves out of `self`.
         let this = unsafe { self.get_unchecked_mut() };
-
-        // SAFETY: By existence of `Pin<&mut Self>`, the pointer points to a valid `Self`
-        // that we have exclusive access to.
+        // SAFETY: `Pin<&mut Self>` is exclusive access to a valid `Self`.
         unsafe { Self::raw_forward_now(this, interval) }
     }
 
-    /// Return the time expiry for this [`HrTimer`].
-    ///
-    /// This value should only be used as a snapshot, as the actual expiry time could change after
-    /// this function is called. For a relative `CLOCK_REALTIME` timer it is a time of the
-    /// monotonic base the kernel queues it on.
+    /// When the timer expires (or last expired): a snapshot, which a concurrent start
+    /// or forward may change at once. For a relative `CLOCK_REALTIME` timer it is a
+    /// time of the monotonic base the kernel queues it on.
     pub fn expires(&self) -> HrTimerInstant<T>
     where
         T: HasHrTimer<T>,
@@ -313,100 +285,77 @@ impl<T, B: HrTimerBindings> Drop for HrTimer<T, B> {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct CallbackRunning;
 
-/// Implemented by pointer types that point to structs that contain a [`HrTimer`].
+/// A pointer type that starts a timer safely: an owned pointer to a struct with an
+/// [`HrTimer`] field (the kernel crate's `Arc<T>` and `Pin<KBox<T>>`).
 ///
-/// `Self` must be [`Sync`] because it is passed to timer callbacks in another
-/// thread of execution (hard or soft interrupt context).
-///
-/// Starting a timer returns a [`HrTimerHandle`] that can be used to manipulate
-/// the timer. Note that it is OK to call the start function repeatedly, and
-/// that more than one [`HrTimerHandle`] associated with a [`HrTimerPointer`] may
-/// exist. A timer can be manipulated through any of the handles, and a handle
-/// may represent a cancelled timer.
+/// `Sync`, because the timer's callback runs in another context (a hard or soft
+/// interrupt) with a pointer derived from this one. Starting returns a handle
+/// ([`HrTimerHandle`]); a timer may be started again while started (it is then
+/// restarted), and several handles of one timer may exist: each can cancel it.
 ///
 /// A handle may be leaked, leaving the timer queued for good, so what an implementer
 /// points to must not borrow anything: the `Arc` and `Pin<KBox>` implementations
 /// require `T: 'static`. Starting a timer is `unsafe` ([`HasHrTimer::start`]), so an
 /// implementation for a borrowed pointer has to vouch for that in an `unsafe` block.
 pub trait HrTimerPointer: Sync + Sized {
-    /// The operational mode associated with this timer.
-    ///
-    /// This defines how the expiration value is interpreted.
+    /// The mode of the timer: its clock, and how its expiry is given.
     type TimerMode: HrTimerMode;
 
-    /// A handle representing a started or restarted timer.
-    ///
-    /// If the timer is running or if the timer callback is executing when the
-    /// handle is dropped, the drop method of [`HrTimerHandle`] should not return
-    /// until the timer is stopped and the callback has completed.
-    ///
-    /// Note: When implementing this trait, consider that it is not unsafe to
-    /// leak the handle.
+    /// The handle [`start`](Self::start) returns. Dropping it must stop the timer and
+    /// wait for a running callback ([`HrTimerHandle`]'s contract).
     type TimerHandle: HrTimerHandle;
 
-    /// Start the timer with expiry after `expires` time units. If the timer was
-    /// already running, it is restarted with the new expiry time.
+    /// Queues the timer to expire at `expires` (restarting it if it is queued).
     fn start(self, expires: <Self::TimerMode as HrTimerMode>::Expires) -> Self::TimerHandle;
 }
 
-/// Unsafe version of [`HrTimerPointer`] for situations where leaking the
-/// [`HrTimerHandle`] returned by `start` would be unsound. This is the case for
-/// stack allocated timers.
-///
-/// Typical implementers are pinned references such as [`Pin<&T>`].
+/// A pointer type whose handle must not be leaked: a borrowed pointer to a struct with
+/// an [`HrTimer`] field (`Pin<&T>`, `Pin<&mut T>`), whose borrow may end while a leaked
+/// handle's timer is still queued. [`ScopedHrTimerPointer::start_scoped`] starts such a
+/// timer safely.
 ///
 /// # Safety
 ///
-/// Implementers of this trait must ensure that instances of types implementing
-/// [`UnsafeHrTimerPointer`] outlives any associated [`HrTimerPointer::TimerHandle`]
-/// instances.
+/// The pointee must outlive every handle [`start`](Self::start) returns.
 pub unsafe trait UnsafeHrTimerPointer: Sync + Sized {
-    /// The operational mode associated with this timer.
-    ///
-    /// This defines how the expiration value is interpreted.
+    /// The mode of the timer: its clock, and how its expiry is given.
     type TimerMode: HrTimerMode;
 
-    /// A handle representing a running timer.
+    /// The handle [`start`](Self::start) returns.
     ///
     /// # Safety
     ///
-    /// If the timer is running, or if the timer callback is executing when the
-    /// handle is dropped, the drop method of [`Self::TimerHandle`] must not return
-    /// until the timer is stopped and the callback has completed.
+    /// Dropping it must stop the timer and wait for a running callback.
     type TimerHandle: HrTimerHandle;
 
-    /// Start the timer after `expires` time units. If the timer was already
-    /// running, it is restarted at the new expiry time.
+    /// Queues the timer to expire at `expires` (restarting it if it is queued).
     ///
     /// # Safety
     ///
-    /// Caller promises keep the timer structure alive until the timer is dead.
-    /// Caller can ensure this by not leaking the returned [`Self::TimerHandle`].
+    /// The caller keeps the timer's struct alive until the timer is dead: dropping
+    /// the handle in time (never leaking it) does that.
     unsafe fn start(self, expires: <Self::TimerMode as HrTimerMode>::Expires) -> Self::TimerHandle;
 }
 
-/// A trait for stack allocated timers.
+/// Starts a timer for the length of a closure: the safe way to start a borrowed one.
 ///
 /// # Safety
 ///
-/// Implementers must ensure that `start_scoped` does not return until the
-/// timer is dead and the timer handler is not running.
+/// `start_scoped` must not return before the timer is dead and its callback is not
+/// running.
 pub unsafe trait ScopedHrTimerPointer {
-    /// The operational mode associated with this timer.
-    ///
-    /// This defines how the expiration value is interpreted.
+    /// The mode of the timer: its clock, and how its expiry is given.
     type TimerMode: HrTimerMode;
 
-    /// Start the timer to run after `expires` time units and immediately
-    /// after call `f`. When `f` returns, the timer is cancelled.
+    /// Queues the timer to expire at `expires`, runs `f`, then cancels the timer
+    /// (waiting for a running callback) and returns what `f` returned.
     fn start_scoped<T, F>(self, expires: <Self::TimerMode as HrTimerMode>::Expires, f: F) -> T
     where
         F: FnOnce() -> T;
 }
 
-// SAFETY: By the safety requirement of [`UnsafeHrTimerPointer`], dropping the
-// handle returned by [`UnsafeHrTimerPointer::start`] ensures that the timer is
-// killed.
+// SAFETY: the handle of `UnsafeHrTimerPointer::start` is dropped before returning, and
+// dropping it stops the timer and waits for its callback.
 unsafe impl<T> ScopedHrTimerPointer for T
 where
     T: UnsafeHrTimerPointer,
@@ -421,7 +370,7 @@ where
     where
         F: FnOnce() -> U,
     {
-        // SAFETY: We drop the timer handle below before returning.
+        // SAFETY: the handle is dropped below, before `self`'s borrow can end.
         let handle = unsafe { UnsafeHrTimerPointer::start(self, expires) };
         let t = f();
         drop(handle);
@@ -429,32 +378,31 @@ where
     }
 }
 
-/// Implemented by [`HrTimerPointer`] implementers to give the C timer callback a
-/// function to call.
-// This is split from `HrTimerPointer` to make it easier to specify trait bounds.
+/// The callback side of a pointer type: what the C timer's callback calls, and what
+/// the struct's [`HrTimerCallback::run`] receives.
 pub trait RawHrTimerCallback {
-    /// Type of the parameter passed to [`HrTimerCallback::run`]. It may be
-    /// [`Self`], or a pointer type derived from [`Self`].
+    /// What [`HrTimerCallback::run`] receives: `Self`, or a pointer derived from it
+    /// (`ArcBorrow<T>` for `Arc<T>`, `Pin<&mut T>` for `Pin<KBox<T>>`).
     type CallbackTarget<'a>;
 
-    /// Callback to be called from C when timer fires: the bindings' C callback
-    /// calls it with the C timer (`struct hrtimer *`) it was called with, and
-    /// returns what it returns to the hrtimer code.
+    /// Runs the callback of the timer whose C timer (`struct hrtimer *`) is `this`:
+    /// the bindings' C callback calls it, and returns what it returns to the hrtimer
+    /// code.
     ///
     /// # Safety
     ///
-    /// Only to be called by the C callback of the `hrtimer` subsystem. `this` must
-    /// point to the C timer of the [`HrTimer`] that was used to start the timer.
+    /// Only the C callback that [`HrTimerBindings::setup`] installs may call it, with
+    /// the C timer of an [`HrTimer`] that was started through `Self`.
     unsafe fn run(this: *mut c_void) -> HrTimerRestart;
 }
 
-/// Implemented by structs that can be the target of a timer callback.
+/// A struct with an [`HrTimer`] field: what happens when the timer expires.
 pub trait HrTimerCallback {
-    /// The type whose [`RawHrTimerCallback::run`] method will be invoked when
-    /// the timer expires.
+    /// The pointer type the timer is started through.
     type Pointer<'a>: RawHrTimerCallback;
 
-    /// Called by the timer logic when the timer fires.
+    /// Called when the timer expires, with the struct (through the pointer type's
+    /// callback target) and a context that can move the expiry on.
     fn run(
         this: <Self::Pointer<'_> as RawHrTimerCallback>::CallbackTarget<'_>,
         ctx: HrTimerCallbackContext<'_, Self>,
@@ -476,101 +424,73 @@ pub unsafe fn run_callback<T: HrTimerCallback>(this: *mut c_void) -> HrTimerRest
     unsafe { <T::Pointer<'_> as RawHrTimerCallback>::run(this) }
 }
 
-/// A handle representing a potentially running timer.
-///
-/// More than one handle representing the same timer might exist.
+/// A started timer, as a pointer type's `start` returns it. Several handles of one
+/// timer may exist.
 ///
 /// # Safety
 ///
-/// When dropped, the timer represented by this handle must be cancelled, if it
-/// is running. If the timer handler is running when the handle is dropped, the
-/// drop method must wait for the handler to return before returning.
-///
-/// Note: One way to satisfy the safety requirement is to call `Self::cancel` in
-/// the drop implementation for `Self.`
+/// Dropping the handle must stop the timer if it is queued, and if its callback is
+/// running, wait for it to return (calling [`cancel`](Self::cancel) from `drop` does
+/// both).
 pub unsafe trait HrTimerHandle {
-    /// Cancel the timer. If the timer is in the running state, block till the
-    /// handler has returned.
-    ///
-    /// Note that the timer might be started by a concurrent start operation. If
-    /// so, the timer might not be in the **stopped** state when this function
-    /// returns.
-    ///
-    /// Returns `true` if the timer was running.
+    /// Stops the timer, waiting for its callback if it runs, and returns whether it
+    /// was queued. A concurrent start may queue it again before this returns.
     fn cancel(&mut self) -> bool;
 }
 
-/// Implemented by structs that contain timer nodes.
-///
-/// Clients of the timer API would usually safely implement this trait by using
-/// the [`impl_has_hr_timer`](crate::impl_has_hr_timer) macro.
+/// A struct with an [`HrTimer`] field: which field, and the timer's mode. Implement it
+/// with [`impl_has_hr_timer!`](crate::impl_has_hr_timer).
 ///
 /// # Safety
 ///
-/// Implementers of this trait must ensure that the implementer has a
-/// [`HrTimer`] field and that all trait methods are implemented according to
-/// their documentation. All the methods of this trait must operate on the same
-/// field.
+/// The struct has a field of type `HrTimer<T, …>`, and every method below is about
+/// that one field, as documented.
 pub unsafe trait HasHrTimer<T> {
-    /// The operational mode associated with this timer.
-    ///
-    /// This defines how the expiration value is interpreted.
+    /// The mode of the timer: its clock, and how its expiry is given.
     type TimerMode: HrTimerMode;
 
-    /// Return a pointer to the [`HrTimer`] within `Self`.
-    ///
-    /// This function is useful to get access to the value without creating
-    /// intermediate references.
+    /// The timer field of the struct `this` points to, derived without a reference.
     ///
     /// # Safety
     ///
-    /// `this` must be a valid pointer.
+    /// `this` must point to a valid `Self`.
     unsafe fn raw_get_timer(this: *const Self) -> *const HrTimer<T, BindingsOf<Self::TimerMode>>;
 
-    /// Return a pointer to the struct that is containing the [`HrTimer`] pointed
-    /// to by `ptr`.
-    ///
-    /// This function is useful to get access to the value without creating
-    /// intermediate references.
+    /// The struct whose timer field `ptr` points to: the inverse of
+    /// [`raw_get_timer`](Self::raw_get_timer).
     ///
     /// # Safety
     ///
-    /// `ptr` must point to a [`HrTimer<T>`] field in a struct of type `Self`.
+    /// `ptr` must point to the timer field of a `Self`.
     unsafe fn timer_container_of(ptr: *mut HrTimer<T, BindingsOf<Self::TimerMode>>) -> *mut Self
     where
         Self: Sized;
 
-    /// Get pointer to the contained C timer struct.
-    ///
-    /// This function is useful to get access to the value without creating
-    /// intermediate references.
+    /// The C timer of the struct `this` points to, derived without a reference.
     ///
     /// # Safety
     ///
-    /// `this` must be a valid pointer.
+    /// `this` must point to a valid `Self`.
     unsafe fn c_timer_ptr(
         this: *const Self,
     ) -> *const <BindingsOf<Self::TimerMode> as HrTimerBindings>::RawHrTimer {
-        // SAFETY: `this` is a valid pointer to a `Self`.
-        let timer_ptr = unsafe { Self::raw_get_timer(this) };
-
-        // SAFETY: timer_ptr points to an allocation of at least `HrTimer` size.
-        unsafe { HrTimer::raw_get(timer_ptr) }
+        // SAFETY: `this` points to a valid `Self` (the caller's promise).
+        let timer = unsafe { Self::raw_get_timer(this) };
+        // SAFETY: `timer` is the timer field of that `Self`.
+        unsafe { HrTimer::raw_get(timer) }
     }
 
-    /// Start the timer contained in the `Self` pointed to by `self_ptr`. If
-    /// it is already running it is removed and inserted.
-    ///
-    /// The expiry reaches C in `0..=KTIME_MAX`: a negative one is clamped to 0.
+    /// Queues the timer of the struct `this` points to, to expire at `expires`
+    /// (restarting it if it is queued). The expiry reaches C in `0..=KTIME_MAX`: a
+    /// negative one is clamped to 0 (expired), where the kernel would warn.
     ///
     /// # Safety
     ///
-    /// - `this` must point to a valid `Self`.
-    /// - Caller must ensure that the pointee of `this` lives until the timer
-    ///   fires or is canceled.
+    /// `this` must point to a valid `Self`, which stays alive until the timer has
+    /// fired or is cancelled.
     unsafe fn start(this: *const Self, expires: <Self::TimerMode as HrTimerMode>::Expires) {
-        // SAFETY: By function safety requirement, `this` is a valid `Self`, whose
-        // timer stays alive while queued; the expiry is in `0..=KTIME_MAX`.
+        // SAFETY: the timer of a valid `Self` (the caller's promise), set up, kept
+        // alive while queued; the expiry is in `0..=KTIME_MAX`.
         unsafe {
             <BindingsOf<Self::TimerMode> as HrTimerBindings>::start_range_ns(
                 Self::c_timer_ptr(this).cast_mut(),
@@ -582,78 +502,66 @@ pub unsafe trait HasHrTimer<T> {
     }
 }
 
-/// Restart policy for timers.
+/// What a callback asks for when it returns.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum HrTimerRestart {
-    /// Timer should not be restarted.
+    /// The timer stops (`HRTIMER_NORESTART`).
     NoRestart,
-    /// Timer should be restarted.
+    /// The timer is queued again at its expiry, which the callback normally moved on
+    /// with [`HrTimerCallbackContext::forward`] (`HRTIMER_RESTART`).
     Restart,
 }
 
-/// Privileged smart-pointer for a [`HrTimer`] callback context.
-///
-/// Many [`HrTimer`] methods can only be called in two situations:
-///
-/// * When the caller has exclusive access to the `HrTimer` and the `HrTimer` is guaranteed not to
-///   be running.
-/// * From within the context of an `HrTimer`'s callback method.
-///
-/// This type provides access to said methods from within a timer callback context.
+/// What a running callback may do to its own timer: move its expiry on before it
+/// returns [`HrTimerRestart::Restart`].
 ///
 /// # Invariants
 ///
-/// * The existence of this type means the caller is currently within the callback for an
-///   [`HrTimer`].
-/// * `self.0` always points to a live instance of [`HrTimer<T>`].
+/// * It exists only while the callback of the timer `self.0` runs.
+/// * `self.0` points to a live, set-up [`HrTimer`].
 pub struct HrTimerCallbackContext<'a, T: HasHrTimer<T>>(NonNull<HrTimerOf<T>>, PhantomData<&'a ()>);
 
 impl<'a, T: HasHrTimer<T>> HrTimerCallbackContext<'a, T> {
-    /// Create a new [`HrTimerCallbackContext`].
+    /// The context of the callback of `timer`, for a pointer type's
+    /// [`RawHrTimerCallback::run`].
     ///
     /// # Safety
     ///
-    /// This function relies on the caller being within the context of a timer callback, so it must
-    /// not be used anywhere except for within implementations of [`RawHrTimerCallback::run`]. The
-    /// caller promises that `timer` points to a valid initialized instance of the C timer.
-    ///
-    /// The returned `Self` must not outlive the function context of [`RawHrTimerCallback::run`]
-    /// where this function is called.
+    /// The caller is the callback of `timer`, a live, set-up timer, and the context
+    /// does not outlive the callback.
     pub unsafe fn from_raw(timer: *mut HrTimerOf<T>) -> Self {
-        // SAFETY: The caller guarantees `timer` is a valid pointer to an initialized
-        // C timer.
-        // INVARIANT: Our safety contract ensures that we're within the context of a timer callback
-        // and that `timer` points to a live instance of `HrTimer<T>`.
+        // INVARIANT: the caller's promise.
+        // SAFETY: a live timer is not null.
         Self(unsafe { NonNull::new_unchecked(timer) }, PhantomData)
     }
 
-    /// Conditionally forward the timer.
-    ///
-    /// This function is identical to [`HrTimer::forward()`] except that it may only be used from
-    /// within the context of a [`HrTimer`] callback.
+    /// Moves the expiry on by whole `interval`s until it is after `now`, and returns
+    /// how many intervals that took (as [`HrTimer::forward`]).
     pub fn forward(&mut self, now: HrTimerInstant<T>, interval: Delta) -> u64 {
-        // SAFETY:
-        // - We are guaranteed to be within the context of a timer callback by our type invariants
-        // - By our type invariants, `self.0` always points to a valid `HrTimer<T>`
+        // SAFETY: this is the timer's callback, and the timer is live (invariants).
         unsafe { HrTimerOf::<T>::raw_forward(self.0.as_ptr(), now, interval) }
     }
 
-    /// Conditionally forward the timer.
-    ///
-    /// This is a variant of [`HrTimerCallbackContext::forward()`] that uses an interval after the
-    /// current time of the base clock for the [`HrTimer`]: the base the timer is queued on
-    /// (`hrtimer_forward_now()`).
+    /// [`forward`](Self::forward) from the current time of the base the timer is
+    /// queued on (`hrtimer_forward_now()`): the usual step of a periodic timer.
     pub fn forward_now(&mut self, duration: Delta) -> u64 {
         // SAFETY: as in `forward`.
         unsafe { HrTimerOf::<T>::raw_forward_now(self.0.as_ptr(), duration) }
     }
 }
 
-/// Use to implement the [`HasHrTimer<T>`] trait.
+/// Implements [`HasHrTimer`] for a struct with an [`HrTimer`] field:
 ///
-/// See [`module`] documentation for an example.
+/// ```text
+/// impl_has_hr_timer! {
+///     impl HasHrTimer<Self> for Blinker { mode: RelativeMode<Monotonic>, field: self.timer }
+/// }
+/// ```
 ///
-/// [`module`]: crate::hrtimer
+/// Generic structs list their generics in braces: `impl{T: Send} HasHrTimer<Self> for
+/// Blinker<T> { … }`. The expansion is sound by construction, so no `unsafe` is asked
+/// of the caller: `raw_get_timer` compiles only if the field has the timer's type,
+/// and `timer_container_of` steps back by the offset of that same field of `Self`.
 #[macro_export]
 macro_rules! impl_has_hr_timer {
     (
@@ -666,9 +574,9 @@ macro_rules! impl_has_hr_timer {
         }
         $($rest:tt)*
     ) => {
-        // SAFETY: This implementation of `raw_get_timer` only compiles if the
-        // field has the right type, and `timer_container_of` steps back from that
-        // field to the struct that holds it.
+        // SAFETY: `raw_get_timer` compiles only if the field is an `HrTimer` of the
+        // mode's bindings, and `timer_container_of` steps back from that field to the
+        // `Self` that holds it.
         unsafe impl$(<$($generics)*>)? $crate::hrtimer::HasHrTimer<$timer_type> for $self {
             type TimerMode = $mode;
 
@@ -676,7 +584,7 @@ macro_rules! impl_has_hr_timer {
             unsafe fn raw_get_timer(
                 this: *const Self,
             ) -> *const $crate::hrtimer::HrTimer<$timer_type, $crate::hrtimer::BindingsOf<$mode>> {
-                // SAFETY: The caller promises that the pointer is not dangling.
+                // SAFETY: `this` points to a valid `Self` (the caller's promise).
                 unsafe { $crate::__private::core::ptr::addr_of!((*this).$field) }
             }
 
@@ -684,8 +592,8 @@ macro_rules! impl_has_hr_timer {
             unsafe fn timer_container_of(
                 ptr: *mut $crate::hrtimer::HrTimer<$timer_type, $crate::hrtimer::BindingsOf<$mode>>,
             ) -> *mut Self {
-                // SAFETY: As per the safety requirement of this function, `ptr`
-                // is pointing inside a `Self`, at its field `$field`.
+                // SAFETY: `ptr` points to the field `$field` of a `Self` (the caller's
+                // promise), so stepping back by its offset stays inside that `Self`.
                 unsafe {
                     ptr.cast::<$crate::__private::u8>()
                         .sub($crate::__private::core::mem::offset_of!(Self, $field))

@@ -1,19 +1,16 @@
-//! Timers started through `Pin<&T>`: upstream's `time/hrtimer/pin.rs`.
+//! Timers started through a shared pinned reference, `Pin<&T>`: a timer on the stack,
+//! or in any place that outlives the handle.
 
-use super::HasHrTimer;
-use super::HrTimerCallback;
-use super::HrTimerCallbackContext;
-use super::HrTimerHandle;
-use super::HrTimerMode;
-use super::HrTimerOf;
-use super::HrTimerRestart;
-use super::RawHrTimerCallback;
-use super::UnsafeHrTimerPointer;
 use core::ffi::c_void;
 use core::pin::Pin;
 
-/// A handle for a `Pin<&HasHrTimer>`. When the handle exists, the timer might be
-/// running.
+use super::{
+    HasHrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerMode, HrTimerOf,
+    HrTimerRestart, RawHrTimerCallback, UnsafeHrTimerPointer,
+};
+
+/// The handle of a timer started through `Pin<&T>`: it borrows `T` for as long as the
+/// timer may be queued, and cancels the timer when dropped.
 pub struct PinHrTimerHandle<'a, T>
 where
     T: HasHrTimer<T>,
@@ -21,22 +18,18 @@ where
     inner: Pin<&'a T>,
 }
 
-// SAFETY: We cancel the timer when the handle is dropped. The implementation of
-// the `cancel` method will block if the timer handler is running.
+// SAFETY: `drop` calls `cancel`, which stops the timer and waits for a running
+// callback (`HrTimer::raw_cancel`).
 unsafe impl<'a, T> HrTimerHandle for PinHrTimerHandle<'a, T>
 where
     T: HasHrTimer<T>,
 {
     fn cancel(&mut self) -> bool {
-        let self_ptr: *const T = self.inner.get_ref();
-
-        // SAFETY: As we got `self_ptr` from a reference above, it must point to
-        // a valid `T`.
-        let timer_ptr = unsafe { <T as HasHrTimer<T>>::raw_get_timer(self_ptr) };
-
-        // SAFETY: As `timer_ptr` is derived from a reference, it must point to
-        // a valid and initialized `HrTimer`.
-        unsafe { HrTimerOf::<T>::raw_cancel(timer_ptr) }
+        let this: *const T = self.inner.get_ref();
+        // SAFETY: `this` comes from a live reference, so it points to a valid `T`.
+        let timer = unsafe { T::raw_get_timer(this) };
+        // SAFETY: `timer` is the timer field of that valid `T`.
+        unsafe { HrTimerOf::<T>::raw_cancel(timer) }
     }
 }
 
@@ -49,8 +42,8 @@ where
     }
 }
 
-// SAFETY: We capture the lifetime of `Self` when we create a `PinHrTimerHandle`,
-// so `Self` will outlive the handle.
+// SAFETY: the handle holds the `Pin<&'a T>` the timer was started through, so the
+// borrow of `T` lasts as long as the handle.
 unsafe impl<'a, T> UnsafeHrTimerPointer for Pin<&'a T>
 where
     T: Send + Sync,
@@ -64,15 +57,10 @@ where
         self,
         expires: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires,
     ) -> Self::TimerHandle {
-        // Cast to pointer
-        let self_ptr: *const T = self.get_ref();
-
-        // SAFETY:
-        //  - As we derive `self_ptr` from a reference above, it must point to a
-        //    valid `T`.
-        //  - We keep `self` alive by wrapping it in a handle below.
-        unsafe { T::start(self_ptr, expires) };
-
+        let this: *const T = self.get_ref();
+        // SAFETY: `this` comes from a live reference; the caller keeps `T` alive until
+        // the timer is dead by dropping the handle in time (this function's contract).
+        unsafe { T::start(this, expires) };
         PinHrTimerHandle { inner: self }
     }
 }
@@ -85,34 +73,18 @@ where
     type CallbackTarget<'b> = Self;
 
     unsafe fn run(ptr: *mut c_void) -> HrTimerRestart {
-        // `ptr` is the C timer of an `HrTimer`, its first field (`repr(C)`), with the
-        // provenance of the whole `HrTimer`.
-        let timer_ptr = ptr.cast::<HrTimerOf<T>>();
-
-        // SAFETY: By the safety requirement of this function, `timer_ptr`
-        // points to a `HrTimer<T>` contained in an `T`.
-        let receiver_ptr = unsafe { T::timer_container_of(timer_ptr) };
-
-        // SAFETY:
-        //  - By the safety requirement of this function, `timer_ptr`
-        //    points to a `HrTimer<T>` contained in an `T`.
-        //  - As per the safety requirements of the trait `HrTimerHandle`, the
-        //    `PinHrTimerHandle` associated with this timer is guaranteed to
-        //    be alive until this method returns. That handle borrows the `T`
-        //    behind `receiver_ptr`, thus guaranteeing the validity of
-        //    the reference created below.
-        let receiver_ref = unsafe { &*receiver_ptr };
-
-        // SAFETY: `receiver_ref` only exists as pinned, so it is safe to pin it
-        // here.
-        let receiver_pin = unsafe { Pin::new_unchecked(receiver_ref) };
-
-        // SAFETY:
-        // - By C API contract `timer_ptr` is the pointer that we passed when queuing the timer, so
-        //   it is a valid pointer to a `HrTimer<T>` embedded in a `T`.
-        // - We are within `RawHrTimerCallback::run`
-        let context = unsafe { HrTimerCallbackContext::from_raw(timer_ptr) };
-
-        T::run(receiver_pin, context)
+        // `ptr` is the C timer, the first field of a `#[repr(C)]` `HrTimer`, and has
+        // the provenance of the `T` it was derived from.
+        let timer = ptr.cast::<HrTimerOf<T>>();
+        // SAFETY: the timer was started through `Pin<&T>` (this function's contract),
+        // so it is the timer field of a `T`.
+        let this = unsafe { T::timer_container_of(timer) };
+        // SAFETY: the handle of this start borrows `T` until the timer is dead, so `T`
+        // is alive while the callback runs; it is only ever reached through shared,
+        // pinned references.
+        let this = unsafe { Pin::new_unchecked(&*this) };
+        // SAFETY: `timer` is a live, set-up timer, and this is its callback.
+        let context = unsafe { HrTimerCallbackContext::from_raw(timer) };
+        T::run(this, context)
     }
 }

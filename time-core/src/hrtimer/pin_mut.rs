@@ -1,37 +1,38 @@
-//! Timers started through `Pin<&mut T>`: upstream's `time/hrtimer/pin_mut.rs`.
+//! Timers started through an exclusive pinned reference, `Pin<&mut T>`: the callback
+//! gets `Pin<&mut T>` too.
+
+use core::ffi::c_void;
+use core::marker::PhantomData;
+use core::pin::Pin;
+use core::ptr::NonNull;
 
 use super::{
     HasHrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerMode, HrTimerOf,
     HrTimerRestart, RawHrTimerCallback, UnsafeHrTimerPointer,
 };
-use core::{ffi::c_void, marker::PhantomData, pin::Pin, ptr::NonNull};
 
-/// A handle for a `Pin<&mut HasHrTimer>`. When the handle exists, the timer might
-/// be running.
+/// The handle of a timer started through `Pin<&mut T>`: it borrows `T` exclusively for
+/// as long as the timer may be queued, and cancels the timer when dropped.
 pub struct PinMutHrTimerHandle<'a, T>
 where
     T: HasHrTimer<T>,
 {
     inner: NonNull<T>,
-    _p: PhantomData<&'a mut T>,
+    _borrow: PhantomData<&'a mut T>,
 }
 
-// SAFETY: We cancel the timer when the handle is dropped. The implementation of
-// the `cancel` method will block if the timer handler is running.
+// SAFETY: `drop` calls `cancel`, which stops the timer and waits for a running
+// callback (`HrTimer::raw_cancel`).
 unsafe impl<'a, T> HrTimerHandle for PinMutHrTimerHandle<'a, T>
 where
     T: HasHrTimer<T>,
 {
     fn cancel(&mut self) -> bool {
-        let self_ptr = self.inner.as_ptr();
-
-        // SAFETY: As we got `self_ptr` from a reference above, it must point to
-        // a valid `T`.
-        let timer_ptr = unsafe { <T as HasHrTimer<T>>::raw_get_timer(self_ptr) };
-
-        // SAFETY: As `timer_ptr` is derived from a reference, it must point to
-        // a valid and initialized `HrTimer`.
-        unsafe { HrTimerOf::<T>::raw_cancel(timer_ptr) }
+        // SAFETY: `inner` comes from the `Pin<&'a mut T>` the handle borrows, so it
+        // points to a valid `T`.
+        let timer = unsafe { T::raw_get_timer(self.inner.as_ptr()) };
+        // SAFETY: `timer` is the timer field of that valid `T`.
+        unsafe { HrTimerOf::<T>::raw_cancel(timer) }
     }
 }
 
@@ -44,8 +45,8 @@ where
     }
 }
 
-// SAFETY: We capture the lifetime of `Self` when we create a
-// `PinMutHrTimerHandle`, so `Self` will outlive the handle.
+// SAFETY: the handle holds the exclusive borrow of `T` the timer was started
+// through, so the borrow lasts as long as the handle.
 unsafe impl<'a, T> UnsafeHrTimerPointer for Pin<&'a mut T>
 where
     T: Send + Sync,
@@ -59,21 +60,15 @@ where
         mut self,
         expires: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires,
     ) -> Self::TimerHandle {
-        // SAFETY:
-        // - We promise not to move out of `self`. We only pass `self`
-        //   back to the caller as a `Pin<&mut self>`.
-        // - The return value of `get_unchecked_mut` is guaranteed not to be null.
-        let self_ptr = unsafe { NonNull::new_unchecked(self.as_mut().get_unchecked_mut()) };
-
-        // SAFETY:
-        //  - As we derive `self_ptr` from a reference above, it must point to a
-        //    valid `T`.
-        //  - We keep `self` alive by wrapping it in a handle below.
-        unsafe { T::start(self_ptr.as_ptr(), expires) };
-
+        // SAFETY: nothing moves out of `self`: the pointer only goes to the timer and
+        // the handle, which hands `T` back pinned.
+        let this = NonNull::from(unsafe { self.as_mut().get_unchecked_mut() });
+        // SAFETY: `this` comes from a live reference; the caller keeps `T` alive until
+        // the timer is dead by dropping the handle in time (this function's contract).
+        unsafe { T::start(this.as_ptr(), expires) };
         PinMutHrTimerHandle {
-            inner: self_ptr,
-            _p: PhantomData,
+            inner: this,
+            _borrow: PhantomData,
         }
     }
 }
@@ -86,34 +81,18 @@ where
     type CallbackTarget<'b> = Self;
 
     unsafe fn run(ptr: *mut c_void) -> HrTimerRestart {
-        // `ptr` is the C timer of an `HrTimer`, its first field (`repr(C)`), with the
-        // provenance of the whole `HrTimer`.
-        let timer_ptr = ptr.cast::<HrTimerOf<T>>();
-
-        // SAFETY: By the safety requirement of this function, `timer_ptr`
-        // points to a `HrTimer<T>` contained in an `T`.
-        let receiver_ptr = unsafe { T::timer_container_of(timer_ptr) };
-
-        // SAFETY:
-        //  - By the safety requirement of this function, `timer_ptr`
-        //    points to a `HrTimer<T>` contained in an `T`.
-        //  - As per the safety requirements of the trait `HrTimerHandle`, the
-        //    `PinMutHrTimerHandle` associated with this timer is guaranteed to
-        //    be alive until this method returns. That handle borrows the `T`
-        //    behind `receiver_ptr` mutably thus guaranteeing the validity of
-        //    the reference created below.
-        let receiver_ref = unsafe { &mut *receiver_ptr };
-
-        // SAFETY: `receiver_ref` only exists as pinned, so it is safe to pin it
-        // here.
-        let receiver_pin = unsafe { Pin::new_unchecked(receiver_ref) };
-
-        // SAFETY:
-        // - By C API contract `timer_ptr` is the pointer that we passed when queuing the timer, so
-        //   it is a valid pointer to a `HrTimer<T>` embedded in a `T`.
-        // - We are within `RawHrTimerCallback::run`
-        let context = unsafe { HrTimerCallbackContext::from_raw(timer_ptr) };
-
-        T::run(receiver_pin, context)
+        // `ptr` is the C timer, the first field of a `#[repr(C)]` `HrTimer`, and has
+        // the provenance of the `T` it was derived from.
+        let timer = ptr.cast::<HrTimerOf<T>>();
+        // SAFETY: the timer was started through `Pin<&mut T>` (this function's
+        // contract), so it is the timer field of a `T`.
+        let this = unsafe { T::timer_container_of(timer) };
+        // SAFETY: the handle of this start borrows `T` exclusively until the timer is
+        // dead, so while the callback runs nothing else reaches `T`, which stays
+        // pinned.
+        let this = unsafe { Pin::new_unchecked(&mut *this) };
+        // SAFETY: `timer` is a live, set-up timer, and this is its callback.
+        let context = unsafe { HrTimerCallbackContext::from_raw(timer) };
+        T::run(this, context)
     }
 }
