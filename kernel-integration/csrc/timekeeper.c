@@ -13,8 +13,8 @@
  *
  * Host mode (the default): the host kernel is the clocksource. The base is
  * the host's CLOCK_MONOTONIC and raw time its CLOCK_MONOTONIC_RAW; offs_real
- * (REALTIME - MONOTONIC) and offs_boot (BOOTTIME - MONOTONIC) are re-read on
- * every call, so a settimeofday() or a suspend of the host shows at once.
+ * (REALTIME - MONOTONIC) and offs_boot (BOOTTIME - MONOTONIC) are stored and
+ * follow the host's at a settimeofday() or a suspend (host_stored_offset()).
  * tai_offset is the host's CLOCK_TAI - CLOCK_REALTIME in whole seconds: 0 until
  * NTP (adjtimex) sets it, as in every kernel, so TAI reads like REALTIME then.
  *
@@ -183,40 +183,85 @@ static int host_offset_clock(enum tk_offsets offs)
 }
 
 /*
- * The host's offset @offs (its clock minus CLOCK_MONOTONIC) against @mono, a
- * CLOCK_MONOTONIC reading taken just before. mono + offset is then exactly
- * the host's reading of that clock, so ktime_get_with_offset() is as
- * monotonic as the host's clock.
+ * Host mode keeps offs_real and offs_boot as the kernel does: stored, and
+ * changed only when the host's clocks show a step (settimeofday()) or a
+ * suspend. The host shows an offset only as the difference of two
+ * clock_gettime() calls, which varies with the time between them; a reader
+ * that added a fresh difference to its monotonic reading could read a
+ * monotonic clock (CLOCK_BOOTTIME, its coarse form) earlier than the reading
+ * before.
+ *
+ * A measurement reads the other clock between two monotonic readings and is
+ * used only when those are at most HOST_OFFSET_BRACKET_NS apart (then it is
+ * off by at most half that); the stored offset moves only when a measurement
+ * differs from it by more than HOST_OFFSET_STEP_NS, which only a step or a
+ * suspend does. offs_boot only grows, as the kernel's, and is kept in whole
+ * microseconds, so that a host that never suspended shows 0.
  */
-static s64 host_offset(enum tk_offsets offs, s64 mono)
-{
-	s64 offset = host_clock_read_ns(host_offset_clock(offs)) - mono;
+#define HOST_OFFSET_BRACKET_NS	20000
+#define HOST_OFFSET_STEP_NS	1000000
+#define HOST_OFFSET_TRIES	16
 
-	return offs == TK_OFFS_TAI ? offset + host_tai_offset() : offset;
+static _Atomic s64 host_offs[TK_OFFS_MAX];
+static atomic_int host_offs_known[TK_OFFS_MAX];
+
+/* Measures the host's offset @offs (REAL or BOOT); 0 when no try was close enough. */
+static int host_measure_offset(enum tk_offsets offs, s64 *offset)
+{
+	int i;
+
+	for (i = 0; i < HOST_OFFSET_TRIES; i++) {
+		s64 before = host_clock_read_ns(CLOCK_MONOTONIC);
+		s64 other = host_clock_read_ns(host_offset_clock(offs));
+		s64 after = host_clock_read_ns(CLOCK_MONOTONIC);
+
+		if (after - before > HOST_OFFSET_BRACKET_NS)
+			continue;
+		*offset = other - (before + (after - before) / 2);
+		if (offs == TK_OFFS_BOOT) {
+			*offset = (*offset + NSEC_PER_USEC / 2) / NSEC_PER_USEC * NSEC_PER_USEC;
+			if (*offset < 0)
+				*offset = 0;
+		}
+		return 1;
+	}
+	return 0;
 }
 
-/*
- * The host's offset @offs for a conversion. The kernel stores its offsets;
- * the host only shows them through two clock_gettime() calls, so here the
- * other clock is read between two monotonic readings and compared with their
- * midpoint: on a host that never suspended, offs_boot comes out 0 (within a
- * nanosecond or two) rather than the time between two calls.
- */
-static s64 host_offset_midpoint(enum tk_offsets offs)
+/* The stored host offset @offs (REAL or BOOT), updated on a step or a suspend. */
+static s64 host_stored_offset(enum tk_offsets offs)
 {
-	s64 before = host_clock_read_ns(CLOCK_MONOTONIC);
-	s64 other = host_clock_read_ns(host_offset_clock(offs));
-	s64 after = host_clock_read_ns(CLOCK_MONOTONIC);
-	s64 offset = other - (before + (after - before) / 2);
+	s64 stored = atomic_load_explicit(&host_offs[offs], memory_order_relaxed);
+	s64 measured;
 
-	/*
-	 * The kernel's offs_boot starts at 0 and only grows by the time spent
-	 * suspended; the estimate can come out a few ns below 0 when the calls
-	 * are uneven (a cold first call), which no kernel would show.
-	 */
-	if (offs == TK_OFFS_BOOT && offset < 0)
-		offset = 0;
-	return offs == TK_OFFS_TAI ? offset + host_tai_offset() : offset;
+	if (!host_measure_offset(offs, &measured))
+		return stored;
+	if (!atomic_load_explicit(&host_offs_known[offs], memory_order_acquire)) {
+		atomic_store_explicit(&host_offs[offs], measured, memory_order_relaxed);
+		atomic_store_explicit(&host_offs_known[offs], 1, memory_order_release);
+		return measured;
+	}
+	if (measured - stored <= HOST_OFFSET_STEP_NS && stored - measured <= HOST_OFFSET_STEP_NS)
+		return stored;
+	if (offs == TK_OFFS_BOOT) {
+		/* Only ever grows: keep the largest of two racing updates. */
+		while (measured > stored &&
+		       !atomic_compare_exchange_weak_explicit(&host_offs[offs], &stored, measured,
+							      memory_order_relaxed,
+							      memory_order_relaxed))
+			;
+		return measured > stored ? measured : stored;
+	}
+	atomic_store_explicit(&host_offs[offs], measured, memory_order_relaxed);
+	return measured;
+}
+
+/* The host's offset @offs: stored offs_real or offs_boot; offs_tai = offs_real + TAI - UTC. */
+static s64 host_offset(enum tk_offsets offs)
+{
+	if (offs == TK_OFFS_TAI)
+		return host_stored_offset(TK_OFFS_REAL) + host_tai_offset();
+	return host_stored_offset(offs);
 }
 
 /* A consistent snapshot of the test-mode base and offset @offs. */
@@ -284,7 +329,7 @@ ktime_t ktime_get_with_offset(enum tk_offsets offs)
 		return ktime_get();
 	if (!tk_in_test_mode()) {
 		mono = host_clock_read_ns(CLOCK_MONOTONIC);
-		offset = host_offset(offs, mono);
+		offset = host_offset(offs);
 	} else {
 		offset = tk_test_offset(offs, &mono);
 	}
@@ -305,7 +350,7 @@ ktime_t ktime_mono_to_any(ktime_t tmono, enum tk_offsets offs)
 	if (!tk_offset_valid(offs))
 		return tmono;
 	if (!tk_in_test_mode())
-		offset = host_offset_midpoint(offs);
+		offset = host_offset(offs);
 	else
 		offset = tk_test_offset(offs, 0);
 	return ktime_add(tmono, offset);
@@ -358,7 +403,7 @@ ktime_t ktime_get_coarse_with_offset(enum tk_offsets offs)
 		return tk_last_tick(ktime_get());
 	if (!tk_in_test_mode()) {
 		mono = host_clock_read_ns(CLOCK_MONOTONIC);
-		offset = host_offset(offs, mono);
+		offset = host_offset(offs);
 	} else {
 		offset = tk_test_offset(offs, &mono);
 	}
@@ -404,7 +449,7 @@ static u64 tk_fast_with_offset(enum tk_offsets offs)
 
 	if (!tk_in_test_mode()) {
 		mono = host_clock_read_ns(CLOCK_MONOTONIC);
-		return ktime_to_ns(ktime_add(mono, host_offset(offs, mono)));
+		return ktime_to_ns(ktime_add(mono, host_offset(offs)));
 	}
 	mono = tk_fast_read(TK_FAST_MONO);
 	return ktime_to_ns(ktime_add(mono, tk_load(&tk.offs[offs])));

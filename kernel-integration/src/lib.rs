@@ -37,4 +37,3 @@ pub mod sync;
 pub mod time;
 pub mod timekeeper;
 
-pub use typed_clocks::impl_has_hr_timer;

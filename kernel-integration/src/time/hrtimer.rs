@@ -54,6 +54,15 @@
 pub use super::kernel_services::hrtimer::*;
 pub use typed_clocks::hrtimer::HrTimerOf;
 
+/// Implements [`HasHrTimer<T>`] for a struct with an [`HrTimer`] field: the kernel
+/// crate's `kernel::impl_has_hr_timer!`, which is `typed_clocks::impl_has_hr_timer!`.
+#[macro_export]
+macro_rules! impl_has_hr_timer {
+    ($($tokens:tt)*) => {
+        $crate::time::hrtimer::impl_has_hr_timer! { $($tokens)* }
+    };
+}
+
 mod arc;
 pub use arc::ArcHrTimerHandle;
 // `box` is a reserved keyword, so prefix with `t` for timer

@@ -1,71 +1,60 @@
 // SPDX-License-Identifier: GPL-2.0
 
 #include <linux/delay.h>
-#include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 
-ktime_t rust_helper_ktime_get_real(void)
-{
-	return ktime_get_real();
-}
-
-ktime_t rust_helper_ktime_get_boottime(void)
-{
-	return ktime_get_boottime();
-}
-
-ktime_t rust_helper_ktime_get_clocktai(void)
-{
-	return ktime_get_clocktai();
-}
-
-ktime_t rust_helper_ktime_get_coarse(void)
-{
-	return ktime_get_coarse();
-}
-
-ktime_t rust_helper_ktime_get_coarse_real(void)
-{
-	return ktime_get_coarse_real();
-}
-
-ktime_t rust_helper_ktime_get_coarse_boottime(void)
-{
-	return ktime_get_coarse_boottime();
-}
-
-ktime_t rust_helper_ktime_get_coarse_clocktai(void)
-{
-	return ktime_get_coarse_clocktai();
-}
-
-void rust_helper_fsleep(unsigned long usecs)
+__rust_helper void rust_helper_fsleep(unsigned long usecs)
 {
 	fsleep(usecs);
 }
 
-void rust_helper_udelay(unsigned long usecs)
+__rust_helper ktime_t rust_helper_ktime_get_real(void)
 {
-	udelay(usecs);
+	return ktime_get_real();
 }
 
-static enum hrtimer_restart rust_helper_hrtimer_dummy(struct hrtimer *timer)
+__rust_helper ktime_t rust_helper_ktime_get_boottime(void)
 {
-	return HRTIMER_NORESTART;
+	return ktime_get_boottime();
 }
 
-/*
- * hrtimer_setup() of later kernels, over hrtimer_init(): initialise the timer
- * on clock_id in mode and set its callback; a NULL callback is a bug, reported
- * once and replaced by one that does nothing, as those kernels do.
- */
-void rust_helper_hrtimer_setup(struct hrtimer *timer,
-			       enum hrtimer_restart (*function)(struct hrtimer *),
-			       clockid_t clock_id, enum hrtimer_mode mode)
+__rust_helper ktime_t rust_helper_ktime_get_clocktai(void)
 {
-	hrtimer_init(timer, clock_id, mode);
-	if (WARN_ON_ONCE(!function))
-		function = rust_helper_hrtimer_dummy;
-	timer->function = function;
+	return ktime_get_clocktai();
+}
+
+__rust_helper ktime_t rust_helper_ktime_get_coarse(void)
+{
+	return ktime_get_coarse();
+}
+
+__rust_helper ktime_t rust_helper_ktime_get_coarse_real(void)
+{
+	return ktime_get_coarse_real();
+}
+
+__rust_helper ktime_t rust_helper_ktime_get_coarse_boottime(void)
+{
+	return ktime_get_coarse_boottime();
+}
+
+__rust_helper ktime_t rust_helper_ktime_get_coarse_clocktai(void)
+{
+	return ktime_get_coarse_clocktai();
+}
+
+__rust_helper s64 rust_helper_ktime_to_us(const ktime_t kt)
+{
+	return ktime_to_us(kt);
+}
+
+__rust_helper s64 rust_helper_ktime_to_ms(const ktime_t kt)
+{
+	return ktime_to_ms(kt);
+}
+
+__rust_helper void rust_helper_udelay(unsigned long usec)
+{
+	udelay(usec);
 }
