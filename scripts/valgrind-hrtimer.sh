@@ -5,7 +5,7 @@
 # callback reaching freed data) fails the run: `valgrind --error-exitcode=1`.
 #
 # Usage: scripts/valgrind-hrtimer.sh [TEST_BINARY_NAME...]
-#   (default: hrtimer drivers call_shapes hygiene, all tests of upstream-shim)
+#   (default: hrtimer upstream_hrtimer_examples drivers call_shapes hygiene, of upstream-shim)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +13,7 @@ command -v valgrind >/dev/null || { echo "valgrind-hrtimer: valgrind is not inst
 ./scripts/prereqs.sh
 
 tests=("$@")
-[ ${#tests[@]} -gt 0 ] || tests=(hrtimer drivers call_shapes hygiene)
+[ ${#tests[@]} -gt 0 ] || tests=(hrtimer upstream_hrtimer_examples drivers call_shapes hygiene)
 
 for test in "${tests[@]}"; do
     # The path of the test binary, from cargo's JSON messages; a failed build stops here.

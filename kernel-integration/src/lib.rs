@@ -36,4 +36,3 @@ pub mod prelude;
 pub mod sync;
 pub mod time;
 pub mod timekeeper;
-

@@ -37,13 +37,20 @@ fn read_all() -> Vec<(&'static str, Option<(i64, i64)>)> {
 #[test]
 fn monotonic_clocks_never_go_back_on_the_host() {
     // SAFETY: a read of the timekeeper's mode; no arguments, no preconditions.
-    assert_eq!(unsafe { bindings::timekeeper_test_enabled() }, 0, "host mode");
+    assert_eq!(
+        unsafe { bindings::timekeeper_test_enabled() },
+        0,
+        "host mode"
+    );
     let names: Vec<_> = CLOCKS
         .iter()
         .filter(|clock| clock.monotonic)
         .map(|clock| clock.name)
         .collect();
-    assert!(names.len() >= 5, "the root table's monotonic clocks: {names:?}");
+    assert!(
+        names.len() >= 5,
+        "the root table's monotonic clocks: {names:?}"
+    );
     let threads: Vec<_> = (0..2).map(|_| thread::spawn(read_all)).collect();
     for thread in threads {
         for (name, back) in thread.join().expect("a reader thread") {

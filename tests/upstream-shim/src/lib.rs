@@ -51,6 +51,20 @@ pub mod kernel {
     }
 }
 
+/// The kernel's `try_pin_init!`: pin-init's, with the kernel's `Error` as the default
+/// error type.
+#[macro_export]
+macro_rules! try_pin_init {
+    ($(&$this:ident in)? $t:ident $(::<$($generics:ty),* $(,)?>)? { $($fields:tt)* }) => {
+        ::pinned_init::try_pin_init!($(&$this in)? $t $(::<$($generics),*>)? {
+            $($fields)*
+        }? $crate::kernel::error::Error)
+    };
+    ($($rest:tt)*) => {
+        ::pinned_init::try_pin_init!($($rest)*)
+    };
+}
+
 /// `pr_info!("…", args)`: prints a line (the kernel's log at `KERN_INFO`).
 #[macro_export]
 macro_rules! pr_info {
