@@ -20,14 +20,16 @@
 use core::ffi::c_int;
 use core::fmt;
 use core::marker::PhantomData;
-use core::pin::{pin, Pin};
+use core::pin::Pin;
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use kernel::bindings;
 use kernel::prelude::*;
 use kernel::time::{
-    delay, for_each_clock, hrtimer, msecs_to_jiffies, poll, ClockId, ClockSource, ClockVisitor,
-    ConvertsTo, Delta, HrTimerClock, Instant, Ktime, CLOCKS,
+    delay, for_each_clock, hrtimer, kernel_services, msecs_to_jiffies, ClockId, ClockSource,
+    ClockVisitor, ConvertsTo, Delta, HrTimerClock, Instant, Ktime, CLOCKS,
 };
+use kernel::io::poll;
+use pin_init::stack_pin_init;
 use kernel::time::{BootTime, Monotonic, RealTime, Tai};
 
 pub mod harness;
@@ -41,7 +43,7 @@ pub mod zero_cost;
 module! {
     type: TypedClocks,
     name: "typed_clocks",
-    author: "typed-clocks",
+    authors: ["typed-clocks"],
     description: "The clocks of clocks.toml, checked against the kernel's timekeeping",
     license: "GPL",
 }
@@ -70,7 +72,7 @@ impl kernel::Module for TypedClocks {
         generated_poll(&mut checks);
         generated_hrtimers(&mut checks);
         pr_info!("zero-cost pairs present: {}\n", zero_cost::touch() != 1);
-        timers::init_all();
+        timers::init_all()?;
         // SAFETY: module init, before the proc file exists: nothing else runs here.
         let readers = unsafe { harness::typed_clocks_readers_start() };
         pr_info!("two CPUs: {} reader kthreads started\n", readers);
@@ -182,18 +184,7 @@ struct AgreesWithKernel<'a>(&'a mut Checks);
 
 impl ClockVisitor for AgreesWithKernel<'_> {
     fn visit<C: ClockSource>(&mut self) {
-        let Some(id) = C::ID else {
-            let now = Instant::<C>::now();
-            self.0.check(
-                true,
-                format_args!(
-                    "clock {}: no clockid in the table; reads {:?}",
-                    C::NAME,
-                    now
-                ),
-            );
-            return;
-        };
+        let id = C::ID;
         let Some((reference, before)) = kernel_reading(id) else {
             let now = Instant::<C>::now();
             self.0.check(
@@ -525,52 +516,100 @@ fn generated_poll(checks: &mut Checks) {
 /// The period of the periodic timer.
 const PERIOD: Delta = Delta::from_millis(5);
 
-/// A periodic timer on `Monotonic` (relative mode): records when it runs, and re-arms
-/// itself one period later until it has run three times.
-struct Periodic {
-    fired_at: [AtomicI64; 3],
-    runs: AtomicU32,
+/// A mode of this kernel's clocks (whose timers use `kernel::time`'s bindings).
+pub(crate) trait Mode:
+    hrtimer::HrTimerMode<Clock: HrTimerClock<Bindings = kernel_services::Services>> + 'static
+{
 }
 
-impl hrtimer::HrTimerCallback for Periodic {
-    type TimerMode = hrtimer::RelativeMode<Monotonic>;
+impl<M> Mode for M where
+    M: hrtimer::HrTimerMode<Clock: HrTimerClock<Bindings = kernel_services::Services>> + 'static
+{
+}
+
+/// A periodic timer in mode `M`: records when it runs, on its base's clock, and
+/// forwards itself one period from its base's time (`forward_now`) until it has run
+/// three times.
+#[pin_data]
+struct Periodic<M> {
+    #[pin]
+    timer: hrtimer::HrTimer<Self>,
+    fired_at: [AtomicI64; 3],
+    runs: AtomicU32,
+    _mode: PhantomData<fn() -> M>,
+}
+
+kernel::impl_has_hr_timer! {
+    impl{M: Mode} HasHrTimer<Self> for Periodic<M> {
+        mode: M,
+        field: self.timer
+    }
+}
+
+impl<M: Mode> Periodic<M> {
+    fn new() -> impl PinInit<Self> {
+        pin_init!(Self {
+            timer <- hrtimer::HrTimer::new(),
+            fired_at: [AtomicI64::new(0), AtomicI64::new(0), AtomicI64::new(0)],
+            runs: AtomicU32::new(0),
+            _mode: PhantomData,
+        })
+    }
+}
+
+impl<M: Mode> hrtimer::HrTimerCallback for Periodic<M> {
+    type Pointer<'a> = Pin<&'a Self>;
 
     fn run(
         this: Pin<&Self>,
         mut ctx: hrtimer::HrTimerCallbackContext<'_, Self>,
     ) -> hrtimer::HrTimerRestart {
-        let now = Instant::<Monotonic>::now();
         let n = this.runs.fetch_add(1, Ordering::Relaxed) as usize;
         if let Some(slot) = this.fired_at.get(n) {
-            slot.store(now.to_ktime(), Ordering::Relaxed);
+            slot.store(Instant::<Monotonic>::now().to_ktime(), Ordering::Relaxed);
         }
         if n + 1 >= this.fired_at.len() {
             return hrtimer::HrTimerRestart::NoRestart;
         }
-        ctx.forward(now, PERIOD);
+        ctx.forward_now(PERIOD);
         hrtimer::HrTimerRestart::Restart
     }
 }
 
 /// A one-shot timer at an absolute time on clock `C`: records when it ran, on `C`.
+#[pin_data]
 struct AtInstant<C: HrTimerClock> {
+    #[pin]
+    timer: hrtimer::HrTimer<Self>,
     fired_at: AtomicI64,
     runs: AtomicU32,
     _clock: PhantomData<fn() -> C>,
 }
 
-impl<C: HrTimerClock> AtInstant<C> {
-    const fn new() -> Self {
-        AtInstant {
-            fired_at: AtomicI64::new(0),
-            runs: AtomicU32::new(0),
-            _clock: PhantomData,
-        }
+kernel::impl_has_hr_timer! {
+    impl{C: HrTimerClock<Bindings = kernel_services::Services> + 'static}
+        HasHrTimer<Self> for AtInstant<C>
+    {
+        mode: hrtimer::AbsoluteMode<C>,
+        field: self.timer
     }
 }
 
-impl<C: HrTimerClock> hrtimer::HrTimerCallback for AtInstant<C> {
-    type TimerMode = hrtimer::AbsoluteMode<C>;
+impl<C: HrTimerClock<Bindings = kernel_services::Services> + 'static> AtInstant<C> {
+    fn new() -> impl PinInit<Self> {
+        pin_init!(Self {
+            timer <- hrtimer::HrTimer::new(),
+            fired_at: AtomicI64::new(0),
+            runs: AtomicU32::new(0),
+            _clock: PhantomData,
+        })
+    }
+}
+
+impl<C: HrTimerClock<Bindings = kernel_services::Services> + 'static> hrtimer::HrTimerCallback
+    for AtInstant<C>
+{
+    type Pointer<'a> = Pin<&'a Self>;
 
     fn run(
         this: Pin<&Self>,
@@ -593,33 +632,40 @@ fn wait_for(done: impl Fn() -> bool) {
     }
 }
 
-/// The typed hrtimers of the generated `hrtimer` module, set up with each clock's
-/// table id: a periodic relative timer on `Monotonic` runs three times, the n-th no
-/// earlier than n periods after the start; `cancel` reports an idle timer as idle and
-/// a started one as started; absolute timers on `Monotonic` and on `RealTime` never
-/// run before their expiry.
+/// The intrusive hrtimers of `kernel::time::hrtimer`, on the stack (set up with
+/// `hrtimer_setup_on_stack()`, which `CONFIG_DEBUG_OBJECTS_TIMERS` checks): a periodic
+/// timer runs three times, the n-th no earlier than n periods after the start, in each
+/// of `RelativeMode<Monotonic>`, `RelativeMode<RealTime>` (queued on the monotonic
+/// base: `forward_now` must forward from that base's time), `RelativeMode<BootTime>`
+/// and `RelativeSoftMode<Tai>`; `cancel` reports an idle timer as idle and a started
+/// one as started; absolute timers on `Monotonic` and on `RealTime` never run before
+/// their expiry.
 fn generated_hrtimers(checks: &mut Checks) {
+    periodic_timer::<hrtimer::RelativeMode<Monotonic>>(checks, "RelativeMode<Monotonic>");
+    periodic_timer::<hrtimer::RelativeMode<RealTime>>(checks, "RelativeMode<RealTime>");
+    periodic_timer::<hrtimer::RelativeMode<BootTime>>(checks, "RelativeMode<BootTime>");
+    periodic_timer::<hrtimer::RelativeSoftMode<Tai>>(checks, "RelativeSoftMode<Tai>");
+    absolute_timer::<Monotonic>(checks);
+    absolute_timer::<RealTime>(checks);
+}
+
+/// One periodic timer in mode `M` (a relative mode), on the stack.
+fn periodic_timer<M: Mode<Expires = Delta>>(checks: &mut Checks, mode: &str) {
     use hrtimer::{HrTimerHandle, ScopedHrTimerPointer, UnsafeHrTimerPointer};
-    let slot = pin!(hrtimer::HrTimerSlot::new());
-    let timer = slot
-        .init(hrtimer::HrTimer::new(Periodic {
-            fired_at: [AtomicI64::new(0), AtomicI64::new(0), AtomicI64::new(0)],
-            runs: AtomicU32::new(0),
-        }))
-        .into_ref();
+    stack_pin_init!(let timer = Periodic::<M>::new());
+    let timer = timer.into_ref();
     let start = Instant::<Monotonic>::now();
     timer.start_scoped(PERIOD, || {
-        wait_for(|| timer.data().runs.load(Ordering::Relaxed) >= 3)
+        wait_for(|| timer.runs.load(Ordering::Relaxed) >= 3)
     });
-    let runs = timer.data().runs.load(Ordering::Relaxed);
+    let runs = timer.runs.load(Ordering::Relaxed);
     let after = timer
-        .data()
         .fired_at
         .each_ref()
         .map(|at| Instant::<Monotonic>::from_ktime(at.load(Ordering::Relaxed)) - start);
     let on_time = (0..after.len()).all(|n| after[n] >= PERIOD * (n as i64 + 1));
     // SAFETY: the handle lives in this block only: it is dropped (cancelling the
-    // timer) before the slot, and never leaked.
+    // timer) before the timer goes out of scope, and never leaked.
     let (started, idle) = unsafe {
         let mut handle = timer.start(Delta::from_secs(10));
         let started = handle.cancel();
@@ -628,31 +674,38 @@ fn generated_hrtimers(checks: &mut Checks) {
     checks.check(
         runs == 3 && on_time && idle && started,
         format_args!(
-            "hrtimer RelativeMode<Monotonic> (clockid {:?}, period {}): ran {} times, at +{} / +{} / +{}; cancel: started {}, then idle {}",
-            Monotonic::ID, PERIOD, runs, after[0], after[1], after[2], started, idle
+            "hrtimer {} (clockid {}, period {}, forward_now): ran {} times, at +{} / +{} / +{}; cancel: started {}, then idle {}",
+            mode,
+            <M::Clock as ClockSource>::ID,
+            PERIOD,
+            runs,
+            after[0],
+            after[1],
+            after[2],
+            started,
+            idle
         ),
     );
-    absolute_timer::<Monotonic>(checks);
-    absolute_timer::<RealTime>(checks);
 }
 
-/// One absolute timer on `C`, 5 ms ahead: it runs once, not before its expiry.
-fn absolute_timer<C: HrTimerClock>(checks: &mut Checks) {
+/// One absolute timer on `C`, 5 ms ahead, on the stack: it runs once, not before its
+/// expiry.
+fn absolute_timer<C: HrTimerClock<Bindings = kernel_services::Services> + 'static>(
+    checks: &mut Checks,
+) {
     use hrtimer::ScopedHrTimerPointer;
-    let slot = pin!(hrtimer::HrTimerSlot::new());
-    let timer = slot
-        .init(hrtimer::HrTimer::new(AtInstant::<C>::new()))
-        .into_ref();
+    stack_pin_init!(let timer = AtInstant::<C>::new());
+    let timer = timer.into_ref();
     let expires = Instant::<C>::now() + Delta::from_millis(5);
     timer.start_scoped(expires, || {
-        wait_for(|| timer.data().runs.load(Ordering::Relaxed) >= 1)
+        wait_for(|| timer.runs.load(Ordering::Relaxed) >= 1)
     });
-    let runs = timer.data().runs.load(Ordering::Relaxed);
-    let late = Instant::<C>::from_ktime(timer.data().fired_at.load(Ordering::Relaxed)) - expires;
+    let runs = timer.runs.load(Ordering::Relaxed);
+    let late = Instant::<C>::from_ktime(timer.fired_at.load(Ordering::Relaxed)) - expires;
     checks.check(
         runs == 1 && !late.is_negative(),
         format_args!(
-            "hrtimer AbsoluteMode<{}> (clockid {:?}): ran {} time(s), {} after its expiry",
+            "hrtimer AbsoluteMode<{}> (clockid {}): ran {} time(s), {} after its expiry",
             C::NAME,
             C::ID,
             runs,

@@ -13,7 +13,7 @@ use kernel::time::{BootTime, Delta, Instant, Monotonic};
 module! {
     type: MixedClocks,
     name: "typed_clocks",
-    author: "typed-clocks",
+    authors: ["typed-clocks"],
     description: "Subtracts instants of two clocks: must not compile",
     license: "GPL",
 }

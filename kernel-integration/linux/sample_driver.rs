@@ -11,12 +11,12 @@
 //! Each check prints `PASS <what>` or `FAIL <what>`, then `<n> checks: PASS` (or
 //! `FAIL`); `scripts/linux-test` reads them from the serial console.
 
-use core::pin::Pin;
 use core::sync::atomic::{AtomicU32, Ordering};
 use kernel::bindings;
+use kernel::impl_has_hr_timer;
 use kernel::io::poll::read_poll_timeout;
 use kernel::prelude::*;
-use kernel::sync::Arc;
+use kernel::sync::{Arc, ArcBorrow};
 use kernel::time::hrtimer::{
     HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerPointer,
     HrTimerRestart, RelativeMode,
@@ -26,7 +26,7 @@ use kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic, Msecs};
 module! {
     type: SampleDriver,
     name: "sample_driver",
-    author: "typed-clocks",
+    authors: ["typed-clocks"],
     description: "Driver-shaped code over kernel::time: read_poll_timeout and an Arc hrtimer",
     license: "GPL",
 }
@@ -37,11 +37,22 @@ const STATUS_READY: u32 = 1 << 0;
 const STATUS_GONE: u32 = u32::MAX;
 
 /// The fake device: a status register, which its hrtimer sets ready.
+#[pin_data]
 struct Device {
+    #[pin]
+    timer: HrTimer<Self>,
     status: AtomicU32,
 }
 
 impl Device {
+    /// A device whose status register reads `status`.
+    fn new(status: u32) -> impl PinInit<Self> {
+        pin_init!(Self {
+            timer <- HrTimer::new(),
+            status: AtomicU32::new(status),
+        })
+    }
+
     /// Reads the status register: fallible, as a register read through a `Bar` is.
     fn read_status(&self) -> Result<u32> {
         match self.status.load(Ordering::Acquire) {
@@ -52,11 +63,18 @@ impl Device {
 }
 
 impl HrTimerCallback for Device {
-    type TimerMode = RelativeMode<Monotonic>;
+    type Pointer<'a> = Arc<Self>;
 
-    fn run(this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+    fn run(this: ArcBorrow<'_, Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
         this.status.fetch_or(STATUS_READY, Ordering::Release);
         HrTimerRestart::NoRestart
+    }
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Device {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer
     }
 }
 
@@ -159,16 +177,11 @@ impl kernel::Module for SampleDriver {
         };
 
         // Reset: the device is ready 5 ms after its timer is started.
-        let device: Arc<HrTimer<Device>> = Arc::pin_init(
-            HrTimer::new(Device {
-                status: AtomicU32::new(0),
-            }),
-            GFP_KERNEL,
-        )?;
+        let device: Arc<Device> = Arc::pin_init(Device::new(0), GFP_KERNEL)?;
         let transaction = Transaction::new();
         let start = Instant::<Monotonic>::now();
         let mut handle = device.clone().start(Delta::from_millis(5));
-        let ready = wait_ready(device.data());
+        let ready = wait_ready(&device);
         let took = start.elapsed();
         checks.check(
             ready.is_ok() && took >= Delta::from_millis(5),
@@ -186,15 +199,13 @@ impl kernel::Module for SampleDriver {
             format_args!("the Arc hrtimer ran once and stopped"),
         );
         checks.check(
-            wait_ready_mapped(device.data(), Delta::from_millis(1)).is_ok(),
+            wait_ready_mapped(&device, Delta::from_millis(1)).is_ok(),
             format_args!("read_poll_timeout(..).map(|_| ()) of a ready device: Ok"),
         );
 
         // A second device that never becomes ready: the wait times out with the
         // kernel's ETIMEDOUT, no earlier than its timeout.
-        let stuck = Device {
-            status: AtomicU32::new(0),
-        };
+        let stuck = KBox::pin_init(Device::new(0), GFP_KERNEL)?;
         let start = Instant::<Monotonic>::now();
         let timed_out = wait_ready_logged(&stuck, Delta::from_millis(10));
         let took = start.elapsed();
@@ -209,9 +220,7 @@ impl kernel::Module for SampleDriver {
         );
 
         // A device that is gone: the register read's own error comes back unchanged.
-        let gone = Device {
-            status: AtomicU32::new(STATUS_GONE),
-        };
+        let gone = KBox::pin_init(Device::new(STATUS_GONE), GFP_KERNEL)?;
         let error = wait_ready_mapped(&gone, Delta::from_millis(10));
         checks.check(
             error == Err(ENODEV),

@@ -1,24 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! The hrtimers held across a suspend and across wall-clock steps (the generated
-//! `hrtimer` module over `kernel::bindings`). Each timer lives in a [`ModuleTimer`], a static
-//! place that module init sets up in place and module exit cancels and drops, so it is
-//! pinned and outlives the proc commands that arm and read it; one callback type,
-//! [`Stamp`], records when it ran on three clocks. A timer that outlives the commands
-//! that start it has no scope to be started in, so starting is the `unsafe`
-//! `raw_start`, whose contract the module upholds by cancelling at exit. Everything
-//! that touches the timer API is in this file.
+//! The hrtimers held across a suspend and across wall-clock steps
+//! (`kernel::time::hrtimer`). Each is a [`Stamp`], which records when its timer ran on
+//! three clocks, in an `Arc` that module init allocates; a proc command starts it
+//! through the `Arc` (a safe start: the data is `'static`) and keeps the handle, and
+//! module exit drops the handle (cancelling the timer) and the `Arc`.
 
-use core::cell::UnsafeCell;
 use core::marker::PhantomData;
-use core::mem::MaybeUninit;
-use core::pin::Pin;
-use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
-use kernel::time::{hrtimer, BootTime, Monotonic, RealTime};
+use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
+use kernel::prelude::*;
+use kernel::sync::{Arc, ArcBorrow};
+use kernel::time::hrtimer::{self, ArcHrTimerHandle, HrTimerPointer};
+use kernel::time::{BootTime, Monotonic, RealTime};
 use kernel::time::{Delta, Instant, Ktime};
 
+use crate::harness::Serialized;
+use crate::Mode;
+
 /// When a timer ran, on `Monotonic`, `BootTime` and `RealTime`, and how many times.
+#[pin_data]
 pub(crate) struct Stamp<M> {
+    #[pin]
+    timer: hrtimer::HrTimer<Self>,
     mono: AtomicI64,
     boot: AtomicI64,
     real: AtomicI64,
@@ -26,23 +29,31 @@ pub(crate) struct Stamp<M> {
     _mode: PhantomData<fn() -> M>,
 }
 
-impl<M> Stamp<M> {
-    const fn new() -> Self {
-        Stamp {
+kernel::impl_has_hr_timer! {
+    impl{M: Mode} HasHrTimer<Self> for Stamp<M> {
+        mode: M,
+        field: self.timer
+    }
+}
+
+impl<M: Mode> Stamp<M> {
+    fn new() -> impl PinInit<Self> {
+        pin_init!(Self {
+            timer <- hrtimer::HrTimer::new(),
             mono: AtomicI64::new(0),
             boot: AtomicI64::new(0),
             real: AtomicI64::new(0),
             runs: AtomicU32::new(0),
             _mode: PhantomData,
-        }
+        })
     }
 }
 
-impl<M: hrtimer::HrTimerMode> hrtimer::HrTimerCallback for Stamp<M> {
-    type TimerMode = M;
+impl<M: Mode> hrtimer::HrTimerCallback for Stamp<M> {
+    type Pointer<'a> = Arc<Self>;
 
     fn run(
-        this: Pin<&Self>,
+        this: ArcBorrow<'_, Self>,
         _ctx: hrtimer::HrTimerCallbackContext<'_, Self>,
     ) -> hrtimer::HrTimerRestart {
         this.mono
@@ -65,58 +76,42 @@ pub(crate) struct Fired {
     pub(crate) real: Instant<RealTime>,
 }
 
-type Timer<M> = hrtimer::HrTimer<Stamp<M>>;
-
-/// A module-lifetime place for one timer: set up in place by [`ModuleTimer::init`]
-/// (module init), cancelled and dropped by [`ModuleTimer::exit`] (module exit).
-pub(crate) struct ModuleTimer<M: hrtimer::HrTimerMode> {
-    timer: UnsafeCell<MaybeUninit<Timer<M>>>,
-    ready: AtomicBool,
+/// A module-lifetime timer: its [`Stamp`] in an `Arc` (module init), and the handle of
+/// its start, held from the command that arms it until module exit drops both, which
+/// cancels it (waiting for a running callback).
+pub(crate) struct ModuleTimer<M: Mode> {
+    state: Serialized<Option<(Arc<Stamp<M>>, Option<ArcHrTimerHandle<Stamp<M>>>)>>,
 }
 
-// SAFETY: the timer is shared only as `&Timer<M>` (itself `Sync`: `Stamp` is atomics),
-// once `init` has written it, and `exit` runs when nothing else does.
-unsafe impl<M: hrtimer::HrTimerMode> Sync for ModuleTimer<M> {}
-
-impl<M: hrtimer::HrTimerMode> ModuleTimer<M> {
+impl<M: Mode> ModuleTimer<M> {
     const fn new() -> Self {
         ModuleTimer {
-            timer: UnsafeCell::new(MaybeUninit::uninit()),
-            ready: AtomicBool::new(false),
+            state: Serialized::new(None),
         }
     }
 
-    /// Sets the timer up in place. Module init only, once.
-    fn init(&'static self) {
-        // SAFETY: the place is a static's, writable and aligned, never moved, and not
-        // reused before `exit` drops the timer in place; module init runs once, before
-        // anything else uses it.
-        unsafe { hrtimer::HrTimer::new(Stamp::<M>::new()).init(self.timer.get().cast()) };
-        self.ready.store(true, Ordering::Release);
+    /// Allocates the timer and sets it up in place. Module init only, once.
+    fn init(&'static self) -> Result {
+        let stamp = Arc::pin_init(Stamp::<M>::new(), GFP_KERNEL)?;
+        // SAFETY: module init, before the proc file exists: nothing else runs here.
+        *unsafe { self.state.get() } = Some((stamp, None));
+        Ok(())
     }
 
-    /// The timer; `None` before `init`.
-    fn get(&'static self) -> Option<Pin<&'static Timer<M>>> {
-        if !self.ready.load(Ordering::Acquire) {
-            return None;
-        }
-        // SAFETY: `init` wrote the timer, and it stays in place until `exit`, which
-        // runs when no command does.
-        Some(unsafe { Pin::new_unchecked(&*self.timer.get().cast::<Timer<M>>()) })
-    }
-
-    /// Starts the timer, if set up.
-    fn start<E: hrtimer::HrTimerExpiresFor<M>>(&'static self, expires: E) {
-        if let Some(timer) = self.get() {
-            // SAFETY: the timer lives in this static until `exit` cancels it (waiting
-            // for a running callback) before dropping it; its data borrows nothing.
-            unsafe { hrtimer::HrTimer::raw_start(&*timer, expires) };
+    /// Starts the timer (a proc command), if set up.
+    fn start(&'static self, expires: M::Expires) {
+        // SAFETY: proc commands run one at a time.
+        if let Some((stamp, handle)) = unsafe { self.state.get() } {
+            // A new start replaces the old one: drop (cancel) the old handle first.
+            drop(handle.take());
+            *handle = Some(stamp.clone().start(expires));
         }
     }
 
-    /// What the timer's [`Stamp`] recorded.
+    /// What the timer's [`Stamp`] recorded (a proc command).
     fn fired(&'static self) -> Fired {
-        let Some(timer) = self.get() else {
+        // SAFETY: proc commands run one at a time.
+        let Some((stamp, _)) = unsafe { self.state.get() } else {
             return Fired {
                 runs: 0,
                 mono: Instant::from_ktime(0),
@@ -124,7 +119,6 @@ impl<M: hrtimer::HrTimerMode> ModuleTimer<M> {
                 real: Instant::from_ktime(0),
             };
         };
-        let stamp = timer.get_ref().data();
         Fired {
             runs: stamp.runs.load(Ordering::Acquire),
             mono: Instant::from_ktime(stamp.mono.load(Ordering::Relaxed)),
@@ -133,16 +127,11 @@ impl<M: hrtimer::HrTimerMode> ModuleTimer<M> {
         }
     }
 
-    /// Cancels the timer (waiting for a running callback) and drops it. Module exit
-    /// only, when no command runs.
+    /// Cancels the timer (dropping its handle waits for a running callback) and frees
+    /// it. Module exit only, after the proc file is gone.
     fn exit(&'static self) {
-        if self.ready.swap(false, Ordering::AcqRel) {
-            let timer = self.timer.get().cast::<Timer<M>>();
-            // SAFETY: `init` wrote the timer and nothing uses it any more: module exit
-            // removed the proc file first. `drop_in_place` cancels it (its `Drop`)
-            // before the place is given up with the module.
-            unsafe { core::ptr::drop_in_place(timer) };
-        }
+        // SAFETY: module exit, after the proc file is removed: nothing else runs here.
+        drop(unsafe { self.state.get() }.take());
     }
 }
 
@@ -153,12 +142,12 @@ static STEP_MONO_BACK: ModuleTimer<hrtimer::RelativeMode<Monotonic>> = ModuleTim
 static STEP_MONO_FORWARD: ModuleTimer<hrtimer::RelativeMode<Monotonic>> = ModuleTimer::new();
 
 /// Sets every timer of this file up (module init).
-pub(crate) fn init_all() {
-    SUSPEND_BOOT.init();
-    SUSPEND_MONO.init();
-    STEP_REAL.init();
-    STEP_MONO_BACK.init();
-    STEP_MONO_FORWARD.init();
+pub(crate) fn init_all() -> Result {
+    SUSPEND_BOOT.init()?;
+    SUSPEND_MONO.init()?;
+    STEP_REAL.init()?;
+    STEP_MONO_BACK.init()?;
+    STEP_MONO_FORWARD.init()
 }
 
 /// Arms the suspend pair: `RelativeMode<BootTime>` and `RelativeMode<Monotonic>`, both

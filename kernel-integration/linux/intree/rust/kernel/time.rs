@@ -36,9 +36,9 @@ pub mod delay;
 pub mod hrtimer;
 
 pub use typed_clocks::{
-    ClockSource, ConvertsTo, Deadline, Delta, HrTimerClock, Instant, Jiffies, Jiffy,
-    MonotonicClock, Msecs, NmiSafeClock, Nsec, Resolution, SettableClock,
-    SuspendCountingClock, TimeUnit, NSEC_PER_MSEC, NSEC_PER_SEC, NSEC_PER_USEC,
+    ClockId, ClockInfo, ClockSource, ClockVisitor, ConvertsTo, Deadline, Delta, HrTimerClock,
+    Instant, Jiffies, Jiffy, Ktime, MonotonicClock, Msecs, NmiSafeClock, Nsec, Resolution,
+    SettableClock, SuspendCountingClock, TimeUnit, NSEC_PER_MSEC, NSEC_PER_SEC, NSEC_PER_USEC,
 };
 
 typed_clocks::declare_clocks!(
