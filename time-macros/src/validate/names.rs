@@ -128,6 +128,7 @@ fn upper_camel_case(text: &str) -> Option<String> {
 }
 
 /// Whether `text` is a Rust or C keyword (never a clock or getter name).
+#[cfg(test)]
 pub fn is_keyword(text: &str) -> bool {
     RUST_KEYWORDS.contains(&text) || C_KEYWORDS.contains(&text) || text == "_"
 }

@@ -165,12 +165,14 @@ pub fn with_help(span: Span, message: impl Display, help: impl Display) -> syn::
 
 impl TableText {
     /// `display:LINE:COL` of the start of `range`, 1-based, columns in characters.
+    #[cfg(test)]
     pub fn location(&self, range: &Range<usize>) -> String {
         let (line, column) = self.line_column(range.start);
         format!("{}:{line}:{column}", self.display)
     }
 
     /// 1-based line and column (in characters) of byte `offset`.
+    #[cfg(test)]
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         self.line_column_in(&self.line_starts(), offset)
     }

@@ -5,11 +5,11 @@
 //! `scripts/macro-scaling.sh` (`cargo test -p typed-clocks-macros-impl --release --test scaling -- --ignored
 //! --nocapture expansion_time_scales`), which prints the table.
 
+use crate::declare::declare_clocks;
+use crate::env::Environment;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::quote;
 use std::time::{Duration, Instant};
-use typed_clocks_macros_impl::declare::declare_clocks;
-use typed_clocks_macros_impl::env::Environment;
 
 fn table(clocks: usize) -> String {
     (0..clocks)

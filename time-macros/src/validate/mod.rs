@@ -7,6 +7,7 @@ mod names;
 mod row;
 mod unique;
 
+#[cfg(test)]
 pub use names::is_keyword;
 
 use crate::diagnostics::Diagnostics;

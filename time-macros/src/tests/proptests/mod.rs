@@ -21,6 +21,12 @@
 //! `cargo fuzz` is not used: it needs a nightly toolchain (`-Zsanitizer`), and only
 //! stable is installed here; these properties drive the same entry points instead.
 
+use crate::declare::declare_clocks;
+use crate::diagnostics::{Diagnostics, TableText};
+use crate::env::Environment;
+use crate::model::{Backend, Options};
+use crate::model::{Site, ROW_KEYS};
+use crate::validate::{is_keyword, validate};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -29,12 +35,6 @@ use quote::quote;
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::path::PathBuf;
-use typed_clocks_macros_impl::declare::declare_clocks;
-use typed_clocks_macros_impl::diagnostics::{Diagnostics, TableText};
-use typed_clocks_macros_impl::env::Environment;
-use typed_clocks_macros_impl::model::{Backend, Options};
-use typed_clocks_macros_impl::model::{Site, ROW_KEYS};
-use typed_clocks_macros_impl::validate::{is_keyword, validate};
 
 // ---------------------------------------------------------------------------------
 // Running properties

@@ -103,7 +103,7 @@ pub(crate) fn inline_value() -> impl Strategy<Value = TokenStream> {
         }),
         1 => any::<u64>().prop_map(|n| quote!(- #n)),
         1 => Just(quote!(- - 1)),
-        1 => Just(quote!(typed_clocks_macros_impl::bindings)),
+        1 => Just(quote!(some_crate::bindings)),
         1 => Just(TokenStream::new()),
     ]
 }
@@ -204,7 +204,7 @@ pub(crate) fn inline_input() -> impl Strategy<Value = TokenStream> {
             1 => prop::sample::select(vec!["bindngs", "colour"]),
         ],
         prop_oneof![
-            3 => Just(quote!(typed_clocks_macros_impl::bindings)),
+            3 => Just(quote!(some_crate::bindings)),
             3 => Just(quote!(posix)),
             1 => Just(quote!(kernel)),
             1 => Just(quote!(other)),

@@ -41,7 +41,7 @@ impl Table {
         Options {
             bindings: self
                 .bindings
-                .then(|| syn::parse_quote!(typed_clocks_macros_impl::bindings)),
+                .then(|| syn::parse_quote!(some_crate::bindings)),
             backend: if self.posix {
                 Backend::Posix
             } else {
@@ -56,12 +56,12 @@ impl Table {
         }
     }
 
-    /// `unsafe(bindings = typed_clocks_macros_impl::bindings)`, `unsafe(extern "C")`, `backend = posix`, as
+    /// `unsafe(bindings = some_crate::bindings)`, `unsafe(extern "C")`, `backend = posix`, as
     /// written in the invocation.
     pub(crate) fn option_tokens(&self) -> Vec<TokenStream> {
         let mut options = Vec::new();
         if self.bindings {
-            options.push(quote!(unsafe(bindings = typed_clocks_macros_impl::bindings)));
+            options.push(quote!(unsafe(bindings = some_crate::bindings)));
         } else if !self.posix {
             options.push(quote!(unsafe(extern "C")));
         }

@@ -307,7 +307,7 @@ pub(crate) fn apply_fault(
             ));
             // An unknown key that resembles the renamed one stands for it (the error
             // says "did you mean"), so the key is not also reported missing.
-            if typed_clocks_macros_impl::suggest::did_you_mean(new, ROW_KEYS) != Some(key) {
+            if crate::suggest::did_you_mean(new, ROW_KEYS) != Some(key) {
                 errors.extend(missing_error(&table, row, key, &written, key != "name"));
             }
             if key == "offset_base" {

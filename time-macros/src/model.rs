@@ -255,11 +255,6 @@ impl Capability {
             Capability::CountsSuspend => "counts_suspend",
         }
     }
-
-    /// The capability whose row key is `key`.
-    pub fn from_key(key: &str) -> Option<Self> {
-        Capability::ALL.into_iter().find(|cap| cap.key() == key)
-    }
 }
 
 /// What a row's C getter returns.

@@ -135,9 +135,9 @@ pub(crate) fn expand_text(text: &str, options: &Options) -> Expansion {
         span: Span::call_site(),
     };
     let mut diagnostics = Diagnostics::for_table(&table);
-    let (rows, _) = typed_clocks_macros_impl::table::read(&table.text, &mut diagnostics);
+    let (rows, _) = crate::table::read(&table.text, &mut diagnostics);
     let declared = validate(rows, options, &Site::Table(0..0), &mut diagnostics);
-    let mut out = typed_clocks_macros_impl::expand::expand(&declared, options, None, None);
+    let mut out = crate::expand::expand(&declared, options, None, None);
     if let Some(errors) = diagnostics.finish() {
         out.extend(errors.into_compile_error());
     }
