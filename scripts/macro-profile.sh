@@ -41,7 +41,7 @@ part() {
         index($0, pat) && !done { n = $1; gsub(",", "", n); printf "| %s | %d | %.0f%% |\n", label, n, 100 * n / total; done = 1 }' "$out.txt"
 }
 part "read the TOML (table::read)" "typed_clocks_macros::table::read ["
-part "… of which the toml crate's document reader (DeTable::parse_recoverable)" "toml::de::parser::detable::<impl toml::map::Map<serde_spanned::spanned::Spanned<alloc::borrow::Cow<str>>,serde_spanned::spanned::Spanned<toml::de::parser::devalue::DeValue>>>::parse_recoverable ["
+part "… of which toml-span's reader (toml_span::parse)" "toml_span::de::parse ["
 part "… of which reading the rows from the document (schema)" "typed_clocks_macros::table::read_document ["
 part "validate" "typed_clocks_macros::validate::validate ["
 part "the template rows (TemplateRow::to_tokens)" "<typed_clocks_macros::template::TemplateRow as quote::to_tokens::ToTokens>::to_tokens ["

@@ -15,7 +15,7 @@ use std::env;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use toml::de::{DeTable, DeValue};
+use toml_span::value::{Table, ValueInner};
 
 /// The clock ids of the kernel's `include/uapi/linux/time.h`.
 const UAPI_CLOCK_IDS: &[(&str, u32)] = &[
@@ -60,8 +60,10 @@ fn main() {
         .unwrap_or_else(|error| fail(&format!("cannot read {}: {error}", table.display())));
     // A malformed table is declare_clocks!'s to report, with its line and column; the
     // stand-in then declares what it could read.
-    let (rows, kernel_services) = match DeTable::parse(&text) {
-        Ok(document) => read(document.get_ref()),
+    let (rows, kernel_services) = match toml_span::parse(&text) {
+        Ok(document) => document
+            .as_table()
+            .map_or_else(|| (Vec::new(), false), read),
         Err(_) => (Vec::new(), false),
     };
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("set by cargo"));
@@ -85,18 +87,14 @@ fn write(path: &PathBuf, text: &str) {
         .unwrap_or_else(|error| fail(&format!("cannot write {}: {error}", path.display())));
 }
 
-fn read(document: &DeTable<'_>) -> (Vec<Row>, bool) {
+fn read(document: &Table<'_>) -> (Vec<Row>, bool) {
     let mut rows = Vec::new();
     let mut kernel_services = false;
     for (key, value) in document {
-        match (key.get_ref().as_ref(), value.get_ref()) {
-            ("kernel_services", DeValue::Boolean(flag)) => kernel_services = *flag,
-            ("clock", DeValue::Array(array)) => {
-                rows.extend(
-                    array
-                        .iter()
-                        .filter_map(|row| row.get_ref().as_table().map(read_row)),
-                );
+        match (key.name.as_ref(), value.as_ref()) {
+            ("kernel_services", ValueInner::Boolean(flag)) => kernel_services = *flag,
+            ("clock", ValueInner::Array(array)) => {
+                rows.extend(array.iter().filter_map(|row| row.as_table().map(read_row)));
             }
             _ => {}
         }
@@ -104,23 +102,21 @@ fn read(document: &DeTable<'_>) -> (Vec<Row>, bool) {
     (rows, kernel_services)
 }
 
-fn read_row(table: &DeTable<'_>) -> Row {
+fn read_row(table: &Table<'_>) -> Row {
     let mut row = Row::default();
     for (key, value) in table {
-        match (key.get_ref().as_ref(), value.get_ref()) {
-            ("name", DeValue::String(text)) => row.name = text.to_string(),
-            ("getter", DeValue::String(text)) => row.getter = text.to_string(),
-            ("returns", DeValue::String(text)) => row.returns_u64 = text == "u64",
-            ("clockid", DeValue::String(text)) => {
+        match (key.name.as_ref(), value.as_ref()) {
+            ("name", ValueInner::String(text)) => row.name = text.to_string(),
+            ("getter", ValueInner::String(text)) => row.getter = text.to_string(),
+            ("returns", ValueInner::String(text)) => row.returns_u64 = text == "u64",
+            ("clockid", ValueInner::String(text)) => {
                 row.clockid = Some(ClockId::Constant(text.to_string()));
             }
-            ("clockid", DeValue::Integer(number)) => {
-                let value = i64::from_str_radix(number.as_str(), number.radix())
-                    .unwrap_or_else(|_| fail("clockid out of range"));
-                row.clockid = Some(ClockId::Number(value.to_string()));
+            ("clockid", ValueInner::Integer(number)) => {
+                row.clockid = Some(ClockId::Number(number.to_string()));
             }
-            ("offset", DeValue::String(text)) => row.offset = Some(text.to_string()),
-            ("offset_base", DeValue::Boolean(flag)) => row.offset_base = *flag,
+            ("offset", ValueInner::String(text)) => row.offset = Some(text.to_string()),
+            ("offset_base", ValueInner::Boolean(flag)) => row.offset_base = *flag,
             _ => {}
         }
     }

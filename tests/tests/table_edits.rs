@@ -134,7 +134,7 @@ fn adding_editing_and_removing_clocks_in_the_table() {
     krate.edit("clocks.toml", "monotonic = true", "monotonic = \"yes\"");
     let errors = krate.build_error();
     assert!(
-        errors.contains("clocks.toml:5:13: `monotonic` must be a boolean, found a string"),
+        errors.contains("clocks.toml:5:14: `monotonic` must be a boolean, found a string"),
         "{errors}"
     );
     krate.clean_up();

@@ -10,8 +10,6 @@ mod scratch;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use toml::de::{DeTable, DeValue};
-
 /// Every clock reader of the kernel's `include/linux/timekeeping.h` (the host kernel in
 /// kernel-integration has them all), as a `clocks.toml` row: name, getter, whether it
 /// never goes backwards, and the rest of the row.
@@ -142,23 +140,22 @@ fn keep_rows(table: &str, keep: impl Fn(&str) -> bool) -> String {
 
 /// The `(name, getter)` of every row of a `clocks.toml`.
 fn rows(table: &str) -> Vec<(String, String)> {
-    let document = DeTable::parse(table).expect("clocks.toml is valid TOML");
+    let document = toml_span::parse(table).expect("clocks.toml is valid TOML");
     let mut rows = Vec::new();
-    for (key, value) in document.get_ref() {
-        let (true, DeValue::Array(array)) = (key.get_ref() == "clock", value.get_ref()) else {
-            continue;
+    for row in document
+        .pointer("/clock")
+        .and_then(|clock| clock.as_array())
+        .into_iter()
+        .flatten()
+    {
+        let row = row.as_table().expect("a [[clock]] table");
+        let field = |name: &str| {
+            row.get(name)
+                .and_then(|value| value.as_str())
+                .unwrap_or_default()
+                .to_owned()
         };
-        for row in array {
-            let row = row.get_ref().as_table().expect("a [[clock]] table");
-            let field = |name: &str| {
-                row.iter()
-                    .find(|(key, _)| key.get_ref() == name)
-                    .and_then(|(_, value)| value.get_ref().as_str())
-                    .unwrap_or_default()
-                    .to_owned()
-            };
-            rows.push((field("name"), field("getter")));
-        }
+        rows.push((field("name"), field("getter")));
     }
     rows
 }

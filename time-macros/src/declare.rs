@@ -34,6 +34,7 @@ pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
                 &declared,
                 &options,
                 options.kernel_services.as_ref(),
+                true,
                 &mut diagnostics,
             );
             expand(&declared, &options, None, services_clock.as_ref())
@@ -88,7 +89,12 @@ fn from_file(
     let mut table_diagnostics = Diagnostics::for_table(&table);
     let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
     extern_getters_asserted(&rows, options, &mut table_diagnostics);
-    let declared = validate(rows, options, &Site::Table(0..0), &mut table_diagnostics);
+    // With a TOML error, already reported, the table may be empty because of it.
+    let declared = if rows.is_empty() && settings.truncated {
+        Vec::new()
+    } else {
+        validate(rows, options, &Site::Table(0..0), &mut table_diagnostics)
+    };
     error_module_has_services(
         options,
         options
@@ -110,6 +116,7 @@ fn from_file(
             &declared,
             options,
             given.as_ref().or(in_table.as_ref()),
+            !settings.truncated,
             &mut table_diagnostics,
         ),
     };
@@ -189,7 +196,7 @@ mod tests {
         assert_eq!(errors.len(), 2, "{errors:?}");
         // In file order.
         assert!(
-            errors[0].contains("bad.toml:7:8: clock name `bad_name` is not UpperCamelCase"),
+            errors[0].contains("bad.toml:7:9: clock name `bad_name` is not UpperCamelCase"),
             "{errors:?}"
         );
         assert!(
@@ -254,7 +261,7 @@ mod tests {
         assert_eq!(extern_errors.len(), 1, "{extern_errors:?}");
         assert!(
             extern_errors[0].contains(
-                "trust.toml:3:10: the macro would declare `unsafe extern \\\"C\\\" fn ktime_get() -> ktime_t`"
+                "trust.toml:3:11: the macro would declare `unsafe extern \\\"C\\\" fn ktime_get() -> ktime_t`"
             ) && extern_errors[0].contains("write `unsafe(extern \\\"C\\\")`"),
             "{extern_errors:?}"
         );
@@ -386,8 +393,8 @@ mod tests {
             "bad-caps.toml:13:12: an `nmi_safe` clock must be read by a `u64` accessor",
             "bad-caps.toml:15:11: the kernel has no hrtimer base for clock id `CLOCK_MONOTONIC_RAW`",
             "bad-caps.toml:16:14: resolution 0 is not a positive number of nanoseconds",
-            "bad-caps.toml:17:11: unknown getter return type `i32`",
-            "bad-caps.toml:23:14: unknown resolution `tock`",
+            "bad-caps.toml:17:12: unknown getter return type `i32`",
+            "bad-caps.toml:23:15: unknown resolution `tock`",
         ];
         assert_eq!(errors.len(), expected.len(), "{errors:#?}");
         for (error, expected) in errors.iter().zip(expected) {

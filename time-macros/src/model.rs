@@ -290,6 +290,8 @@ pub enum Resolution {
 pub struct TableSettings {
     /// `kernel_services = …`.
     pub kernel_services: Option<Located<bool>>,
+    /// The file has a TOML error: only what precedes it was read.
+    pub truncated: bool,
 }
 
 /// Where a piece of input came from, for error messages.
@@ -344,6 +346,9 @@ pub struct ClockRow {
     /// resembles (both already reported), so that validation does not also call them
     /// missing.
     pub rejected: Vec<String>,
+    /// Set when a TOML error cuts the row short (its later keys were not read): it
+    /// declares its marker type only, and no key of it is called missing.
+    pub cut: bool,
 }
 
 impl ClockRow {
@@ -354,6 +359,7 @@ impl ClockRow {
             values: Vec::new(),
             had_errors: false,
             rejected: Vec::new(),
+            cut: false,
         }
     }
 

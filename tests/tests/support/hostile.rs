@@ -8,7 +8,7 @@
 //!
 //! Good rows are hostile too — names that shadow prelude and runtime items
 //! (`Option`, `Instant`, `ClockSource`), getters that are Rust-legal but odd
-//! (`macro_rules`, `u64`, `nanos`), docs with TOML 1.1 escapes (`\e`, `\xHH`),
+//! (`macro_rules`, `u64`, `nanos`), docs with escapes (`\e`, `\xHH`, which toml-span reads),
 //! unicode and very long lines, integers in every TOML radix. Bad rows carry one
 //! mistake each, from the classes the macro must reject: missing keys, wrong types,
 //! unknown keys, invalid or keyword names, getters and clock-id constants that are
@@ -1115,6 +1115,10 @@ impl Builder<'_> {
             8 => {
                 let digits = "9".repeat(20 + self.rng.below(40));
                 row.set("clockid", Some(digits.clone()), Some(digits.clone()));
+                // toml-span reads TOML's integers as `i64`, as TOML defines them: beyond
+                // that, a TOML file is invalid (which mutes what follows); inline rows
+                // are Rust literals, out of range.
+                row.syntax = !inline;
                 "clockid beyond i64".to_owned()
             }
             9 => {
@@ -1149,6 +1153,9 @@ impl Builder<'_> {
                 } else {
                     row.set(key, Some(toml.to_owned()), inline_value.map(str::to_owned));
                 }
+                // toml-span reads no date-times: in a file they are invalid TOML.
+                row.syntax =
+                    !inline && toml.starts_with(|c: char| c.is_ascii_digit()) && toml.contains('-');
                 format!("{key} of the wrong type: {toml}")
             }
             10 => {
@@ -1229,6 +1236,8 @@ impl Builder<'_> {
                     ("\"jiffy\"", "jiffy"),
                 ]);
                 row.set("resolution", Some(toml.to_owned()), Some(inline.to_owned()));
+                // Beyond `i64`, a TOML file is invalid (toml-span reads TOML's `i64`s).
+                row.syntax = !self.inline() && toml == "9223372036854775808";
                 format!("resolution {toml}")
             }
             15 => {
@@ -1658,7 +1667,7 @@ fn render_file(
             }
         }
     }
-    // One table in ten is an array of inline tables, one row per line (TOML 1.1
+    // One table in ten is an array of inline tables, one row per line (toml-span
     // allows the trailing comma).
     let inline_tables = rng.chance(10) && rows.iter().all(|row| !row.syntax);
     if inline_tables && !rows.is_empty() {
@@ -1764,7 +1773,9 @@ fn render_file(
     if inline_tables && rows_len > 0 {
         lines.push("]".to_owned());
     }
-    if rows_len == 0 {
+    // (After a TOML error, which hides whatever follows it, an empty table is not an
+    // error of its own.)
+    if rows_len == 0 && muted_from.is_none() {
         defects.push(Defect::new("a table without rows", Place::Toml, (1, 1)));
     }
     // Multi-line strings keep their line ends: CRLF would change the docs.

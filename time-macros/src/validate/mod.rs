@@ -124,11 +124,13 @@ pub fn extern_getters_asserted(
 /// The clock that `kernel_services` (`services`: the option or the table's key) time
 /// their waits on: the row named `Monotonic`, else the first monotonic clock that is
 /// not a tick clock (`resolution = "tick"`). Reports a missing bindings module or monotonic
-/// clock at the `kernel_services` key; `None` when nothing is to be generated.
+/// clock at the `kernel_services` key (the latter only when the whole table was read,
+/// `complete`); `None` when nothing is to be generated.
 pub fn kernel_services_clock(
     declared: &[Declared],
     options: &Options,
     services: Option<&Located<bool>>,
+    complete: bool,
     diagnostics: &mut Diagnostics<'_>,
 ) -> Option<Ident> {
     let services = services?;
@@ -160,7 +162,7 @@ pub fn kernel_services_clock(
         .clone()
         .find(|clock| clock.name == "Monotonic")
         .or_else(|| clocks.clone().next());
-    if clock.is_none() {
+    if clock.is_none() && complete {
         diagnostics.error(
             &services.site,
             "`kernel_services` need a monotonic clock finer than the tick to time their waits, and the table has none",

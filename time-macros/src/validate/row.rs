@@ -253,6 +253,9 @@ fn missing(
     meaning: &str,
     diagnostics: &mut Diagnostics<'_>,
 ) {
+    if row.cut {
+        return;
+    }
     let which = match row.text(model::NAME) {
         Some(name) => format!("clock `{}`", name.value),
         None => format!("clock #{}", index + 1),

@@ -10,7 +10,6 @@ pub(crate) const WRONG_VALUES: &[(&str, &str)] = &[
     ("\"text\"", "a string"),
     ("[1, \"two\"]", "an array"),
     ("{ a = 1 }", "a table"),
-    ("1979-05-27T07:32:00Z", "a date-time"),
 ];
 
 #[derive(Clone, Debug)]
@@ -94,7 +93,6 @@ pub(crate) fn bad_clockid() -> impl Strategy<Value = (String, String)> {
             .prop_map(|n| (n.to_string(), format!("clock id {n} is out of range"))),
         (i64::MIN..i64::from(i32::MIN))
             .prop_map(|n| (n.to_string(), format!("clock id {n} is out of range"))),
-        "[1-9][0-9]{39,45}".prop_map(|n| (n, "`clockid` is out of range".to_owned())),
         prop::sample::select(vec!["CLOCK MONO", "1abc", "self", "a-b", "", "é"]).prop_map(|c| (
             toml_string(c, false),
             format!(
@@ -269,9 +267,15 @@ pub(crate) fn apply_fault(
                 }
             });
             let at = written.key(row, key);
+            // A table value is reported at its key.
+            let column = if *kind == "a table" {
+                at.key_column
+            } else {
+                at.value_column
+            };
             errors.push((
                 at.line,
-                at.value_column,
+                column,
                 format!("`{key}` must be {expected}, found {kind}"),
             ));
             rows[row] = if key == "name" {

@@ -91,9 +91,9 @@ pub(crate) fn very_long_names_and_lines() {
     let expansion = expand_text(&bad, &extern_getters());
     assert_eq!(expansion.errors.len(), 1);
     assert!(
-        expansion.errors[0].starts_with("clocks.toml:2:8: clock name `éé"),
+        expansion.errors[0].starts_with("clocks.toml:2:9: clock name `éé"),
         "{}",
-        &expansion.errors[0][..80]
+        expansion.errors[0].chars().take(80).collect::<String>()
     );
 }
 

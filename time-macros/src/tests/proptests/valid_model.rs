@@ -155,8 +155,11 @@ pub(crate) fn valid_table(rows: std::ops::Range<usize>) -> impl Strategy<Value =
                         getter.push_str(&format!("_{i}"));
                     }
                     let clockid = match clockid {
+                        // A constant named like the getter is an error of its own.
                         Some(Id::Constant(constant))
-                            if is_keyword(&constant) || !(bindings || posix) =>
+                            if is_keyword(&constant)
+                                || !(bindings || posix)
+                                || constant == getter =>
                         {
                             Some(Id::Number(constant.len() as i32))
                         }

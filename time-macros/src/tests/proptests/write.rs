@@ -230,8 +230,15 @@ pub(crate) fn write_with(
                     (*key).to_owned()
                 };
                 let (line, key_column) = out.push(&written_key);
+                let key_column = key_column + usize::from(layout.quoted_keys);
                 out.push(equals);
                 let (_, value_column) = out.push(value);
+                // toml-span spans a string by its contents, after the quote (an
+                // empty string at its quote).
+                let value_column = value_column
+                    + usize::from(
+                        value.starts_with(['"', '\'']) && !matches!(value.as_str(), "\"\"" | "''"),
+                    );
                 keys.push((
                     *key,
                     KeyAt {
@@ -259,8 +266,15 @@ pub(crate) fn write_with(
                     (*key).to_owned()
                 };
                 let (line, key_column) = out.push(&written_key);
+                let key_column = key_column + usize::from(layout.quoted_keys);
                 out.push(equals);
                 let (_, value_column) = out.push(value);
+                // toml-span spans a string by its contents, after the quote (an
+                // empty string at its quote).
+                let value_column = value_column
+                    + usize::from(
+                        value.starts_with(['"', '\'']) && !matches!(value.as_str(), "\"\"" | "''"),
+                    );
                 if layout.comments {
                     out.push(" # the row's ");
                     out.push(key);
