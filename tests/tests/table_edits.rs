@@ -99,7 +99,8 @@ impl Crate {
     }
 }
 
-const BETA_ROW: &str = "\n[[clock]]\nname = \"Beta\"\ngetter = \"edit_beta\"\nmonotonic = false\n";
+const BETA_ROW: &str =
+    "\n[[clock]]\nname = \"Beta\"\ngetter = \"edit_beta\"\nmonotonic = false\nclockid = 0\n";
 
 #[test]
 fn adding_editing_and_removing_clocks_in_the_table() {
@@ -109,8 +110,8 @@ fn adding_editing_and_removing_clocks_in_the_table() {
     // Add a clock: a row in the table, and code that uses the new type.
     krate.edit(
         "clocks.toml",
-        "monotonic = true\n",
-        &format!("monotonic = true\n{BETA_ROW}"),
+        "clockid = 1\n",
+        &format!("clockid = 1\n{BETA_ROW}"),
     );
     krate.edit("src/main.rs", "// USES", "show::<Beta>();");
     assert_eq!(

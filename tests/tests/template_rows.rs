@@ -44,7 +44,7 @@ mod with_bindings {
             offset: TK_OFFS_BOOT, counts_suspend: true, resolution: 4,
         },
         ShapeFast {
-            getter: shape_fast_ns, monotonic: false, returns: u64, nmi_safe: true,
+            getter: shape_fast_ns, monotonic: false, clockid: 0, returns: u64, nmi_safe: true,
             resolution: tick,
         },
     }
@@ -52,14 +52,14 @@ mod with_bindings {
 
 #[unsafe(no_mangle)]
 extern "C" fn shape_extern_get() -> typed_clocks::Ktime {
-    -5
+    5
 }
 
 /// A getter the template declares `extern "C"`, settable, without an id.
 mod without_bindings {
     typed_clocks::declare_clocks! {
         unsafe(extern "C");
-        ShapeExtern { getter: shape_extern_get, monotonic: false, settable: true },
+        ShapeExtern { getter: shape_extern_get, monotonic: false, clockid: 0, settable: true },
     }
 }
 
@@ -80,20 +80,24 @@ fn every_slot_reaches_its_item() {
     NOW.store(40, Ordering::SeqCst);
     assert_eq!(Instant::<ShapeMono>::now().to_ktime(), 40);
     assert_eq!(Instant::<ShapeBoot>::now().to_ktime(), 1_040);
-    // `u64::MAX` nanoseconds as `ns_to_ktime` makes them: the same bits.
-    assert_eq!(Instant::<ShapeFast>::now().to_ktime(), -1);
-    assert_eq!(Instant::<ShapeExtern>::now().to_ktime(), -5);
+    // `u64::MAX` nanoseconds, clamped to `KTIME_MAX` (`ClockSource`'s contract).
+    assert_eq!(
+        Instant::<ShapeFast>::now().to_ktime(),
+        typed_clocks::hrtimer::KTIME_MAX
+    );
+    assert_eq!(Instant::<ShapeExtern>::now().to_ktime(), 5);
     assert!(Instant::<ShapePosix>::now().to_ktime() > 0);
 
     assert_eq!(ShapeMono::NAME, "ShapeMono");
-    assert_eq!(ShapeMono::ID.map(|id| id as i64), Some(1));
-    assert_eq!(ShapeBoot::ID.map(|id| id as i64), Some(7));
-    assert_eq!(ShapeFast::ID, None);
+    assert_eq!(ShapeMono::ID, 1);
+    assert_eq!(ShapeBoot::ID, 7);
+    assert_eq!(ShapeFast::ID, 0);
     const { assert!(ShapeMono::MONOTONIC && !ShapeFast::MONOTONIC) };
     assert_eq!(ShapeMono::RESOLUTION, Resolution::Nanos(1));
     assert_eq!(ShapeBoot::RESOLUTION, Resolution::Nanos(4));
     assert_eq!(ShapeFast::RESOLUTION, Resolution::Tick);
-    assert_eq!(<ShapeMono as HrTimerClock>::CLOCKID as i64, 1);
+    fn hrtimer<C: HrTimerClock<Bindings = typed_clocks::hrtimer::NoHrTimerBindings>>() {}
+    hrtimer::<ShapeMono>();
     fn nmi_safe<C: NmiSafeClock>() {}
     nmi_safe::<ShapeFast>();
     fn settable<C: typed_clocks::SettableClock>() {}

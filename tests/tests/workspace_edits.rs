@@ -45,7 +45,7 @@ const KERNEL_CLOCKS: &[(&str, &str, bool, &str)] = &[
         "clockid = \"CLOCK_MONOTONIC_RAW\"",
     ),
     // The coarse family: the time at the last tick. There are no uapi ids for the
-    // coarse boot and TAI clocks.
+    // coarse boot and TAI clocks: their ids are their time bases'.
     (
         "MonotonicCoarse",
         "ktime_get_coarse",
@@ -58,8 +58,18 @@ const KERNEL_CLOCKS: &[(&str, &str, bool, &str)] = &[
         false,
         "clockid = \"CLOCK_REALTIME_COARSE\"",
     ),
-    ("BootTimeCoarse", "ktime_get_coarse_boottime", true, ""),
-    ("TaiCoarse", "ktime_get_coarse_clocktai", false, ""),
+    (
+        "BootTimeCoarse",
+        "ktime_get_coarse_boottime",
+        true,
+        "clockid = \"CLOCK_BOOTTIME\"",
+    ),
+    (
+        "TaiCoarse",
+        "ktime_get_coarse_clocktai",
+        false,
+        "clockid = \"CLOCK_TAI\"",
+    ),
     // The NMI-safe accessors return u64 nanoseconds. Only the raw one is monotonic:
     // the kernel documents that the others can be seen going back across an update.
     (

@@ -97,9 +97,13 @@ pub unsafe trait KernelServices: Sized + 'static {
 /// `kernel_services = true`; not public API.
 ///
 /// ```text
-/// __kernel_services! { bindings = PATH; clock = NAME; }
-/// __kernel_services! { bindings = PATH; clock = NAME; error = ERROR_PATH; }
+/// __kernel_services! { unsafe(bindings = PATH); clock = NAME; }
+/// __kernel_services! { unsafe(bindings = PATH); clock = NAME; error = ERROR_PATH; }
 /// ```
+///
+/// The `unsafe` is the caller's own (`declare_clocks!` passes the invocation's token):
+/// every arm that leads to the `unsafe impl`s below requires it, so the template does
+/// not vouch for a module that no one vouched for.
 ///
 /// `NAME` is the table's monotonic clock that `read_poll_timeout` measures on.
 /// `ERROR_PATH` (the macro's `error = …` option) is the module whose `Result<T>` the
@@ -108,22 +112,22 @@ pub unsafe trait KernelServices: Sized + 'static {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kernel_services {
-    (bindings = :: $($path:ident)::+; $($rest:tt)*) => {
-        $crate::__kernel_services! { @error [:: $($path)::+] $($rest)* }
+    (unsafe(bindings = :: $($path:ident)::+); $($rest:tt)*) => {
+        $crate::__kernel_services! { @error unsafe [:: $($path)::+] $($rest)* }
     };
-    (bindings = $($path:ident)::+; $($rest:tt)*) => {
-        $crate::__kernel_services! { @error [$($path)::+] $($rest)* }
+    (unsafe(bindings = $($path:ident)::+); $($rest:tt)*) => {
+        $crate::__kernel_services! { @error unsafe [$($path)::+] $($rest)* }
     };
-    (@error [$($b:tt)+] clock = $clock:ident;) => {
-        $crate::__kernel_services! { @expand [$($b)+] $clock [$crate::error] }
+    (@error unsafe [$($b:tt)+] clock = $clock:ident;) => {
+        $crate::__kernel_services! { @expand unsafe [$($b)+] $clock [$crate::error] }
     };
-    (@error [$($b:tt)+] clock = $clock:ident; error = :: $($e:ident)::+;) => {
-        $crate::__kernel_services! { @expand [$($b)+] $clock [:: $($e)::+] }
+    (@error unsafe [$($b:tt)+] clock = $clock:ident; error = :: $($e:ident)::+;) => {
+        $crate::__kernel_services! { @expand unsafe [$($b)+] $clock [:: $($e)::+] }
     };
-    (@error [$($b:tt)+] clock = $clock:ident; error = $($e:ident)::+;) => {
-        $crate::__kernel_services! { @expand [$($b)+] $clock [$($e)::+] }
+    (@error unsafe [$($b:tt)+] clock = $clock:ident; error = $($e:ident)::+;) => {
+        $crate::__kernel_services! { @expand unsafe [$($b)+] $clock [$($e)::+] }
     };
-    (@expand [$($b:tt)+] $clock:ident [$($e:tt)+]) => {
+    (@expand unsafe [$($b:tt)+] $clock:ident [$($e:tt)+]) => {
         /// The kernel services of this clock table over its bindings module: the type
         /// that the C functions hang off (`hrtimer::HrTimer<T>` is
         /// `typed_clocks::hrtimer::HrTimer<T, kernel_services::Services>`).

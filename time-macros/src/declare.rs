@@ -1,145 +1,98 @@
 //! The macro as an ordinary function: tokens and an [`Environment`] in, tokens out.
-//! parse → read → validate → expand, with every error collected on the way.
+//! One pipeline for both forms, as thiserror's: the invocation is read into a
+//! [`Table`] (inline rows, or a file through the TOML reader), [`validate`] checks it,
+//! [`expand`] writes it out, and every error goes into one [`Ctxt`] that is consumed at
+//! the end; the errors come out as `compile_error!`s beside whatever could still be
+//! declared.
 
-use crate::diagnostics::Diagnostics;
+use crate::ast::{Source, Table};
+use crate::ctxt::Ctxt;
 use crate::env::Environment;
 use crate::expand::expand;
-use crate::input::{self, MacroInput, TableSource};
-use crate::model::{Backend, Options, Site};
-use crate::validate::{
-    error_module_has_services, extern_getters_asserted, kernel_services_clock, validate,
-};
-use proc_macro2::{Span, TokenStream};
+use crate::input::{self, Invocation, TableSource};
+use crate::validate::validate;
+use proc_macro2::TokenStream;
 
-/// Expands `declare_clocks!(tokens)`; errors come out as `compile_error!`s next to
-/// whatever could still be declared.
-pub fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
-    let mut diagnostics = Diagnostics::for_tokens();
-    let parsed = input::parse(tokens, &mut diagnostics)
-        .map(|input| posix_backend_available(input, env, &mut diagnostics));
-    let mut output = match parsed {
-        Ok(MacroInput {
-            source: TableSource::Inline(rows),
-            options,
-        }) => {
-            extern_getters_asserted(&rows, &options, &mut diagnostics);
-            let declared = validate(
-                rows,
-                &options,
-                &Site::Tokens(Span::call_site()),
-                &mut diagnostics,
-            );
-            error_module_has_services(&options, options.kernel_services.as_ref(), &mut diagnostics);
-            let services_clock = kernel_services_clock(
-                &declared,
-                &options,
-                options.kernel_services.as_ref(),
-                true,
-                &mut diagnostics,
-            );
-            expand(&declared, &options, None, services_clock.as_ref())
+/// Expands `declare_clocks!(tokens)`.
+pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStream {
+    let cx = Ctxt::new();
+    let table = read_table(tokens, env, &cx);
+    let output = match &table {
+        Some(table) => expand(table, &validate(table, &cx)),
+        None => TokenStream::new(),
+    };
+    match cx.check(table.as_ref().and_then(Table::text)) {
+        Ok(()) => output,
+        Err(errors) => {
+            let mut output = output;
+            output.extend(errors.into_compile_error());
+            output
         }
-        Ok(MacroInput {
-            source: TableSource::File(path),
-            options,
-        }) => from_file(&path, &options, env, &mut diagnostics),
+    }
+}
+
+/// The invocation's [`Table`]: its options with the rows written inline or read from
+/// its file; `None` (reported) when there is nothing to validate.
+fn read_table(tokens: TokenStream, env: &Environment, cx: &Ctxt) -> Option<Table> {
+    let Invocation {
+        source,
+        mut options,
+        kernel_services,
+    } = match input::parse(tokens, cx) {
+        Ok(invocation) => invocation,
         Err(error) => {
-            diagnostics.push(error);
-            TokenStream::new()
+            cx.syn_error(error);
+            return None;
         }
     };
-    if let Some(errors) = diagnostics.finish() {
-        output.extend(errors.into_compile_error());
-    }
-    output
-}
-
-/// `backend = posix` needs the runtime's posix backend: without typed-clocks's `posix`
-/// feature it is one error at the `posix` token, and the rows declare their marker
-/// types only (the table is still validated, so its own mistakes are reported too),
-/// instead of every generated item failing on paths that do not exist.
-fn posix_backend_available(
-    mut input: MacroInput,
-    env: &Environment,
-    diagnostics: &mut Diagnostics<'_>,
-) -> MacroInput {
-    if input.options.backend == Backend::Posix && !env.posix_available {
-        diagnostics.error(
-            &Site::Tokens(input.options.backend_span.unwrap_or_else(Span::call_site)),
-            "the posix backend needs typed-clocks's `posix` feature",
-            "enable it: `typed-clocks = { version = \"…\", features = [\"posix\"] }` in Cargo.toml",
-        );
-        input.options.markers_only = true;
-    }
-    input
-}
-
-#[cfg(feature = "toml")]
-fn from_file(
-    path: &syn::LitStr,
-    options: &Options,
-    env: &Environment,
-    diagnostics: &mut Diagnostics<'_>,
-) -> TokenStream {
-    use crate::model::KERNEL_SERVICES;
-
-    let Some((table, file)) = env.load_table(path, diagnostics) else {
-        return TokenStream::new();
-    };
-    let mut table_diagnostics = Diagnostics::for_table(&table);
-    let (rows, settings) = crate::table::read(&table.text, &mut table_diagnostics);
-    extern_getters_asserted(&rows, options, &mut table_diagnostics);
-    // With a TOML error, already reported, the table may be empty because of it.
-    let declared = if rows.is_empty() && settings.truncated {
-        Vec::new()
-    } else {
-        validate(rows, options, &Site::Table(0..0), &mut table_diagnostics)
-    };
-    error_module_has_services(
+    options.markers_only = options.backend == crate::ast::Backend::Posix && !env.posix_available;
+    let mut table = Table {
         options,
-        options
-            .kernel_services
-            .as_ref()
-            .or(settings.kernel_services.as_ref()),
-        diagnostics,
-    );
-    let services_clock = match (&options.kernel_services, settings.kernel_services) {
-        (Some(_), Some(in_table)) => {
-            table_diagnostics.error(
-                &in_table.site,
-                format_args!("`{KERNEL_SERVICES}` is given in the table and as a macro option"),
-                "keep it in the table only",
-            );
-            None
-        }
-        (given, in_table) => kernel_services_clock(
-            &declared,
-            options,
-            given.as_ref().or(in_table.as_ref()),
-            !settings.truncated,
-            &mut table_diagnostics,
-        ),
+        source: Source::Inline,
+        kernel_services,
+        truncated: false,
+        rows: Vec::new(),
+        locate: env.locate,
     };
-    if let Some(errors) = table_diagnostics.finish() {
-        diagnostics.push(errors);
+    match source {
+        TableSource::Inline(rows) => table.rows = rows,
+        TableSource::File(path) => read_file(&mut table, &path, env, cx)?,
     }
-    expand(&declared, options, Some(&file), services_clock.as_ref())
+    Some(table)
+}
+
+/// Reads the table file that `path` names into `table`.
+#[cfg(feature = "toml")]
+fn read_file(table: &mut Table, path: &syn::LitStr, env: &Environment, cx: &Ctxt) -> Option<()> {
+    let (text, file) = env.load_table(path, cx)?;
+    let read = crate::read::read(&text.text, cx);
+    match (&table.kernel_services, read.kernel_services) {
+        (Some(option), Some(_)) => cx.error(
+            &option.site,
+            format_args!(
+                "`{}` is given in the table and as a macro option",
+                crate::schema::KERNEL_SERVICES
+            ),
+            "keep it in the table only",
+        ),
+        (None, in_table) => table.kernel_services = in_table,
+        (Some(_), None) => {}
+    }
+    table.rows = read.rows;
+    table.truncated = read.truncated;
+    table.source = Source::File { text, path: file };
+    Some(())
 }
 
 #[cfg(not(feature = "toml"))]
-fn from_file(
-    path: &syn::LitStr,
-    _options: &Options,
-    _env: &Environment,
-    diagnostics: &mut Diagnostics<'_>,
-) -> TokenStream {
-    diagnostics.error(
-        &Site::Tokens(path.span()),
+fn read_file(_: &mut Table, path: &syn::LitStr, _: &Environment, cx: &Ctxt) -> Option<()> {
+    cx.error(
+        &crate::ast::Site::Tokens(path.span()),
         "reading a clock table file needs the `toml` feature of typed-clocks (on by default)",
         "enable the feature, or write the rows inline: \
-         `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true } }`",
+         `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true, clockid: 1 } }`",
     );
-    TokenStream::new()
+    None
 }
 
 #[cfg(all(test, feature = "toml"))]
@@ -155,15 +108,12 @@ mod tests {
         std::fs::write(dir.join(file), text).unwrap();
         Environment {
             manifest_dir: Some(dir),
-            table_dir: None,
-            source_dir: None,
-            posix_available: true,
-            working_dir: None,
+            ..Environment::default()
         }
     }
 
+    /// The messages of the `compile_error!`s in `out`.
     fn errors(out: &TokenStream) -> Vec<String> {
-        // compile_error! { "message" } pairs: pull the messages out of the stream.
         let text = out.to_string();
         text.split(":: core :: compile_error ! {")
             .skip(1)
@@ -171,36 +121,86 @@ mod tests {
             .collect()
     }
 
+    const MONO: &str = "[[clock]]\nname = \"Mono\"\ngetter = \"ktime_get\"\nmonotonic = true\nclockid = \"CLOCK_MONOTONIC\"\n";
+
+    /// The errors of expanding `table` (a `clocks.toml` text) with `options`, and the
+    /// expansion.
+    fn table_errors(file: &str, table: &str, options: TokenStream) -> (Vec<String>, String) {
+        let env = env_with(file, table.as_bytes());
+        let out = declare_clocks(quote!(#file #options), &env);
+        (errors(&out), out.to_string())
+    }
+
     #[test]
     fn good_file_expands_every_clock_and_tracks_the_file() {
-        let env = env_with("good.toml", b"[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\n\n[[clock]]\nname = \"B\"\ngetter = \"b\"\nmonotonic = false\n");
-        let out = declare_clocks(quote!("good.toml", unsafe(extern "C")), &env);
+        let env = env_with(
+            "good.toml",
+            b"[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\nclockid = 1\n\n\
+              [[clock]]\nname = \"B\"\ngetter = \"b\"\nmonotonic = false\nclockid = 0\ndoc = \"Bee.\"\n",
+        );
+        let out = declare_clocks(
+            quote!([::typed_clocks] "good.toml", unsafe(extern "C")),
+            &env,
+        );
         let text = out.to_string();
         assert!(errors(&out).is_empty(), "{text}");
         assert!(
-            text.contains("clocks = [A ")
-                && text.contains("\"B\" false [] [Nanos (1)] [] [b Ktime] [] { unsafe { b () } }]"),
+            text.contains(
+                ":: typed_clocks :: __private :: clock_items ! { unsafe (extern \"C\") ; count = 2 ; \
+                 declared_in = \" Declared in `good.toml`.\" ; \
+                 hrtimer_bindings = :: typed_clocks :: hrtimer :: NoHrTimerBindings ; \
+                 clocks = [A \"\" true read = a ktime_t \"good.toml:3:11: \" ; id = 1 ; ; \
+                 B \"Bee.\" false read = b ktime_t \"good.toml:9:11: \" ; id = 0 ; ;] ; \
+                 capabilities = [vouched SealedMonotonic MonotonicClock [A]] ; }"
+            ),
             "{text}"
         );
         assert!(text.contains("include_bytes !"), "{text}");
+        assert!(
+            !text.contains("unsafe {"),
+            "no unsafe of the macro's own: {text}"
+        );
+    }
+
+    #[test]
+    fn the_crate_path_is_the_one_the_invocation_gives() {
+        let env = env_with(
+            "krate.toml",
+            MONO.replace("\"CLOCK_MONOTONIC\"", "1").as_bytes(),
+        );
+        let out = declare_clocks(quote!([::time_core] "krate.toml", unsafe(extern "C")), &env);
+        let text = out.to_string();
+        assert!(
+            text.contains(":: time_core :: __private :: clock_items !"),
+            "{text}"
+        );
+        assert!(!text.contains("typed_clocks"), "{text}");
+        let out = declare_clocks(
+            quote!([::time_core] "krate.toml", unsafe(extern "C"), crate = crate::tc),
+            &env,
+        );
+        assert!(out
+            .to_string()
+            .contains("crate :: tc :: __private :: clock_items !"));
     }
 
     #[test]
     fn every_error_is_reported_and_good_rows_are_still_declared() {
         let env = env_with(
             "bad.toml",
-            b"[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\n\n[[clock]]\nname = \"bad_name\"\ngetter = \"h\"\nmonotonic = 1\n",
+            b"[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\nclockid = 1\n\n\
+              [[clock]]\nname = \"bad_name\"\ngetter = \"h\"\nmonotonic = 1\nclockid = 1\n",
         );
         let out = declare_clocks(quote!("bad.toml", unsafe(extern "C")), &env);
         let errors = errors(&out);
         assert_eq!(errors.len(), 2, "{errors:?}");
         // In file order.
         assert!(
-            errors[0].contains("bad.toml:7:9: clock name `bad_name` is not UpperCamelCase"),
+            errors[0].contains("bad.toml:8:9: clock name `bad_name` is not UpperCamelCase"),
             "{errors:?}"
         );
         assert!(
-            errors[1].contains("bad.toml:9:13: `monotonic` must be a boolean"),
+            errors[1].contains("bad.toml:10:13: `monotonic` must be a boolean"),
             "{errors:?}"
         );
         let text = out.to_string();
@@ -208,26 +208,40 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_clockid_is_an_error_that_says_what_to_write() {
+        let (errors, out) = table_errors(
+            "no-id.toml",
+            "[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\n",
+            quote!(, unsafe(extern "C")),
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("no-id.toml:1:1: clock `A` is missing the required key `clockid`")
+                && errors[0].contains("the id of the time base it reads: CLOCK_BOOTTIME"),
+            "{errors:?}"
+        );
+        assert!(out.contains("pub struct A ;"), "{out}");
+    }
+
+    #[test]
     fn a_misspelt_required_key_is_one_error_not_also_a_missing_key() {
         let env = env_with(
             "typo.toml",
-            b"[[clock]]\nname = \"A\"\ngettr = \"g\"\nmonotonic = true\n",
+            b"[[clock]]\nname = \"A\"\ngettr = \"g\"\nmonotonic = true\nclockid = 1\n",
         );
         let file_errors = errors(&declare_clocks(quote!("typo.toml"), &env));
         assert_eq!(file_errors.len(), 1, "{file_errors:?}");
         assert!(
-            file_errors[0].contains("unknown key `gettr`"),
-            "{file_errors:?}"
-        );
-        assert!(
-            file_errors[0].contains("did you mean `getter`?"),
+            file_errors[0].contains("unknown key `gettr`")
+                && file_errors[0].contains("did you mean `getter`?"),
             "{file_errors:?}"
         );
 
         let inline = declare_clocks(
             quote!(A {
                 gettr: g,
-                monotonic: true
+                monotonic: true,
+                clockid: 1
             }),
             &env,
         );
@@ -241,7 +255,7 @@ mod tests {
         // A key that resembles nothing leaves the required key missing.
         let env = env_with(
             "unrelated.toml",
-            b"[[clock]]\nname = \"A\"\nfrequency = 1\nmonotonic = true\n",
+            b"[[clock]]\nname = \"A\"\nfrequency = 1\nmonotonic = true\nclockid = 1\n",
         );
         let unrelated_errors = errors(&declare_clocks(quote!("unrelated.toml"), &env));
         assert_eq!(unrelated_errors.len(), 2, "{unrelated_errors:?}");
@@ -268,7 +282,8 @@ mod tests {
         let inline = errors(&declare_clocks(
             quote!(A {
                 getter: close,
-                monotonic: true
+                monotonic: true,
+                clockid: 1
             }),
             &env,
         ));
@@ -290,21 +305,13 @@ mod tests {
             let out = declare_clocks(quote!("trust.toml" #options), &env);
             assert!(errors(&out).is_empty(), "{options}: {out}");
         }
-        let out = declare_clocks(
-            quote!(unsafe(extern "C"); A { getter: a, monotonic: true }),
-            &env,
-        );
-        assert!(errors(&out).is_empty(), "{out}");
     }
 
     #[test]
     fn missing_file_lists_where_it_looked() {
         let env = Environment {
             manifest_dir: Some(PathBuf::from("/no/such/dir")),
-            table_dir: None,
-            source_dir: None,
-            posix_available: true,
-            working_dir: None,
+            ..Environment::default()
         };
         let errors = errors(&declare_clocks(quote!("clocks.toml"), &env));
         assert_eq!(errors.len(), 1);
@@ -344,66 +351,83 @@ mod tests {
             quote!("a.toml" bindings),
             quote!(A { getter }),
             quote!(42),
+            quote!([]),
         ] {
             let out = declare_clocks(tokens.clone(), &Environment::default());
             assert!(!errors(&out).is_empty(), "{tokens}: {out}");
         }
     }
 
-    /// The errors of expanding `table` (a `clocks.toml` text) with `options`.
-    fn table_errors(file: &str, table: &str, options: TokenStream) -> (Vec<String>, String) {
-        let env = env_with(file, table.as_bytes());
-        let out = declare_clocks(quote!(#file #options), &env);
-        (errors(&out), out.to_string())
-    }
-
-    const MONO: &str = "[[clock]]\nname = \"Mono\"\ngetter = \"ktime_get\"\nmonotonic = true\nclockid = \"CLOCK_MONOTONIC\"\n";
-
     #[test]
     fn capabilities_are_declared_and_checked_against_the_row() {
         let good = format!(
             "{MONO}hrtimer = true\n\n[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\n\
-             monotonic = true\nreturns = \"u64\"\nnmi_safe = true\n\n[[clock]]\nname = \"Real\"\n\
+             monotonic = true\nreturns = \"u64\"\nnmi_safe = true\nclockid = 1\n\n[[clock]]\nname = \"Real\"\n\
              getter = \"ktime_get_real\"\nmonotonic = false\nsettable = true\ncounts_suspend = true\n\
-             resolution = \"tick\"\n"
+             resolution = \"tick\"\nclockid = 0\n"
         );
         let (errors, out) = table_errors("caps.toml", &good, quote!(, unsafe(bindings = b)));
         assert!(errors.is_empty(), "{errors:?}");
         for list in [
-            "nmi_safe = [Fast]",
-            "hrtimer = [Mono]",
-            "settable = [Real]",
-            "counts_suspend = [Real]",
-            "[Tick]",
-            "let nanos : :: typed_clocks :: __private :: u64 =",
+            "capabilities = [vouched SealedMonotonic MonotonicClock [Mono Fast] \
+             vouched SealedNmiSafe NmiSafeClock [Fast] timer_base [Mono] \
+             plain SealedSettable SettableClock [Real] \
+             plain SealedSuspendCounting SuspendCountingClock [Real]]",
+            "resolution = Tick ;",
+            "read = ktime_get_mono_fast_ns u64 \"caps.toml:10:11: \" ;",
+            "id = CLOCK_MONOTONIC \"caps.toml:5:12: \" ;",
         ] {
             assert!(out.contains(list), "{list}: {out}");
         }
 
         let bad = "[[clock]]\nname = \"A\"\ngetter = \"ktime_get\"\nmonotonic = true\nsettable = true\n\
-                   nmi_safe = true\nhrtimer = true\n\n[[clock]]\nname = \"B\"\ngetter = \"b_fast\"\n\
+                   nmi_safe = true\nhrtimer = true\nclockid = 3\n\n[[clock]]\nname = \"B\"\ngetter = \"b_fast\"\n\
                    monotonic = true\nnmi_safe = true\nclockid = \"CLOCK_MONOTONIC_RAW\"\nhrtimer = true\n\
                    resolution = 0\nreturns = \"i32\"\n\n[[clock]]\nname = \"C\"\ngetter = \"c\"\n\
-                   monotonic = false\nresolution = \"tock\"\n";
+                   monotonic = false\nresolution = \"tock\"\nclockid = 0\n";
         let (errors, out) = table_errors("bad-caps.toml", bad, quote!(, unsafe(bindings = b)));
         let expected = [
             "bad-caps.toml:5:12: a clock cannot be both `settable` and `monotonic`",
             "bad-caps.toml:6:12: `ktime_get` is not NMI-safe: it reads the timekeeper under its seqcount",
-            "bad-caps.toml:7:11: an `hrtimer` clock needs its `clockid`",
-            "bad-caps.toml:13:12: an `nmi_safe` clock must be read by a `u64` accessor",
-            "bad-caps.toml:15:11: the kernel has no hrtimer base for clock id `CLOCK_MONOTONIC_RAW`",
-            "bad-caps.toml:16:14: resolution 0 is not a positive number of nanoseconds",
-            "bad-caps.toml:17:12: unknown getter return type `i32`",
-            "bad-caps.toml:23:15: unknown resolution `tock`",
+            "bad-caps.toml:7:11: the kernel has no hrtimer base for clock id `3`",
+            "bad-caps.toml:14:12: an `nmi_safe` clock must be read by a `u64` accessor",
+            "bad-caps.toml:16:11: the kernel has no hrtimer base for clock id `CLOCK_MONOTONIC_RAW`",
+            "bad-caps.toml:17:14: resolution 0 is not a positive number of nanoseconds",
+            "bad-caps.toml:18:12: unknown getter return type `i32`",
+            "bad-caps.toml:24:15: unknown resolution `tock`",
         ];
-        assert_eq!(errors.len(), expected.len(), "{errors:#?}");
+        assert_eq!(errors.len(), expected.len(), "{errors:?}");
         for (error, expected) in errors.iter().zip(expected) {
             assert!(error.contains(expected), "{error}\n  expected: {expected}");
         }
-        // Rows with errors still declare their types, without impls.
+        // Every row declares its marker type only.
+        assert!(!out.contains("clock_items !"), "{out}");
         for name in ["A", "B", "C"] {
-            assert!(out.contains(&format!("pub enum {name} {{ }}")), "{out}");
+            assert!(out.contains(&format!("pub struct {name} ;")), "{out}");
         }
+    }
+
+    #[test]
+    fn the_posix_backend_checks_or_ignores_what_nothing_vouches_for() {
+        let table = "[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\nreturns = \"u64\"\n\
+                     monotonic = false\nnmi_safe = true\nclockid = 1\n\n[[clock]]\nname = \"Real\"\n\
+                     monotonic = true\nclockid = \"CLOCK_REALTIME\"\n\n[[clock]]\nname = \"Boot\"\n\
+                     monotonic = true\nclockid = \"CLOCK_BOOTTIME\"\nhrtimer = true\n";
+        let (errors, out) = table_errors("posix-caps.toml", table, quote!(, backend = posix));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains(
+                "posix-caps.toml:11:13: `clock_gettime` does not read clock id `CLOCK_REALTIME` monotonically"
+            ),
+            "{errors:?}"
+        );
+        // `nmi_safe` is ignored there: `Fast` is a clock, without `NmiSafeClock`.
+        assert!(
+            out.contains("clock_items ! { backend = posix ;")
+                && out.contains("clocks = [Fast ")
+                && out.contains("capabilities = [monotonic_id [Boot] timer_base [Boot]]"),
+            "{out}"
+        );
     }
 
     #[test]
@@ -429,7 +453,7 @@ mod tests {
             ),
         ] {
             let table = format!(
-                "[[clock]]\nname = \"Good\"\ngetter = \"good\"\nmonotonic = true\n\n\
+                "[[clock]]\nname = \"Good\"\ngetter = \"good\"\nmonotonic = true\nclockid = 1\n\n\
                  [[clock]]\nname = \"Bad\"\ngetter = \"{getter}\"\nmonotonic = true\nclockid = {clockid}\n"
             );
             let (errors, out) = table_errors("names.toml", &table, quote!(, unsafe(bindings = b)));
@@ -445,7 +469,8 @@ mod tests {
         let (errors, out) = table_errors("services.toml", &table, quote!(, unsafe(bindings = b)));
         assert!(errors.is_empty(), "{errors:?}");
         assert!(
-            out.contains("kernel_services ! { bindings = b ; clock = Mono ; }"),
+            out.contains("kernel_services ! { unsafe (bindings = b) ; clock = Mono ; }")
+                && out.contains("hrtimer_bindings = kernel_services :: Services ;"),
             "{out}"
         );
 
@@ -464,8 +489,8 @@ mod tests {
         );
         assert!(!out.contains("kernel_services !"), "{out}");
 
-        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\n\n\
-                    [[clock]]\nname = \"Coarse\"\ngetter = \"c\"\nmonotonic = true\nresolution = \"tick\"\n";
+        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\nclockid = 0\n\n\
+                    [[clock]]\nname = \"Coarse\"\ngetter = \"c\"\nmonotonic = true\nresolution = \"tick\"\nclockid = 6\n";
         let (errors, _) = table_errors("services-wall.toml", wall, quote!(, unsafe(bindings = b)));
         assert!(
             errors[0].contains("`kernel_services` need a monotonic clock finer than the tick"),
@@ -495,7 +520,7 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(
             out.contains(
-                "kernel_services ! { bindings = b ; clock = Mono ; error = crate :: kernel :: error ; }"
+                "kernel_services ! { unsafe (bindings = b) ; clock = Mono ; error = crate :: kernel :: error ; }"
             ),
             "{out}"
         );
@@ -516,19 +541,25 @@ mod tests {
 
     #[test]
     fn a_table_found_beside_the_invoking_file_is_included_by_its_absolute_path() {
-        // The invoking file's directory, as rustc reports it: relative to the
-        // compiler's working directory (here `/`, given, not set for the process).
+        // The invoking file, as rustc reports it: relative to the compiler's working
+        // directory (here `/`, given, not set for the process).
         let dir = std::env::temp_dir().join(format!("time-macros-relative-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("src")).unwrap();
         std::fs::write(dir.join("src/clocks.toml"), MONO).unwrap();
-        let relative_source =
-            PathBuf::from(format!("{}/src", dir.strip_prefix("/").unwrap().display()));
+        thread_local! {
+            static SOURCE: std::cell::RefCell<Option<PathBuf>> = const { std::cell::RefCell::new(None) };
+        }
+        SOURCE.with(|source| {
+            *source.borrow_mut() = Some(PathBuf::from(format!(
+                "{}/src/lib.rs",
+                dir.strip_prefix("/").unwrap().display()
+            )));
+        });
         let env = Environment {
             manifest_dir: Some(PathBuf::from("/no/such/manifest")),
-            table_dir: None,
-            source_dir: Some(relative_source),
-            posix_available: true,
+            source_file: Some(|_| SOURCE.with(|source| source.borrow().clone())),
             working_dir: Some(PathBuf::from("/")),
+            ..Environment::default()
         };
         let out = declare_clocks(quote!("clocks.toml"), &env).to_string();
         let included = format!(
@@ -542,7 +573,6 @@ mod tests {
     fn the_posix_backend_without_its_feature_is_one_error_at_the_backend() {
         let env = Environment {
             posix_available: false,
-            working_dir: None,
             ..env_with("posix.toml", MONO.as_bytes())
         };
         let out = declare_clocks(quote!("posix.toml", backend = posix), &env);
@@ -553,38 +583,41 @@ mod tests {
             "{errors:?}"
         );
         let text = out.to_string();
-        assert!(text.contains("pub enum Mono { }"), "{text}");
+        assert!(text.contains("pub struct Mono ;"), "{text}");
         assert!(
-            !text.contains("posix ::"),
+            !text.contains("posix ;"),
             "nothing names the missing backend: {text}"
         );
-        let inline = declare_clocks(
-            quote!(backend = posix; A { monotonic: true, clockid: 1 }),
-            &env,
-        );
-        assert_eq!(errors_of(&inline), 1);
-    }
-
-    fn errors_of(out: &TokenStream) -> usize {
-        errors(out).len()
     }
 
     #[test]
-    fn the_posix_backend_declares_kernel_only_rows_without_a_reader() {
-        let table = format!(
-            "{MONO}\n[[clock]]\nname = \"BootCoarse\"\ngetter = \"ktime_get_coarse_boottime\"\n\
-             monotonic = true\n\n[[clock]]\nname = \"Nothing\"\nmonotonic = true\n"
+    fn inline_and_file_forms_make_the_same_rows() {
+        let env = env_with("same.toml", MONO.as_bytes());
+        let file = declare_clocks(quote!("same.toml", unsafe(bindings = b)), &env).to_string();
+        let inline = declare_clocks(
+            quote!(unsafe(bindings = b); Mono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC }),
+            &env,
+        )
+        .to_string();
+        let rows = |text: &str| {
+            text.split("clocks = [")
+                .nth(1)
+                .unwrap_or("")
+                .split(']')
+                .next()
+                .unwrap_or("")
+                .replace("\"same.toml:3:11: \"", "AT")
+                .replace("\"same.toml:5:12: \"", "AT2")
+        };
+        assert_eq!(
+            rows(&file),
+            rows(&inline)
+                .replace(
+                    "read = ktime_get ktime_t \"\"",
+                    "read = ktime_get ktime_t AT"
+                )
+                .replace("CLOCK_MONOTONIC \"\"", "CLOCK_MONOTONIC AT2"),
+            "{file}\n{inline}"
         );
-        let (errors, out) = table_errors("kernel-only.toml", &table, quote!(, backend = posix));
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(
-            errors[0].contains("clock `Nothing` is missing the required key `clockid`"),
-            "{errors:?}"
-        );
-        assert!(
-            out.contains("A kernel-only clock") && out.contains("pub enum BootCoarse { }"),
-            "{out}"
-        );
-        assert!(out.contains("count = 1 ;"), "only Mono is readable: {out}");
     }
 }

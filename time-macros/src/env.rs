@@ -1,39 +1,47 @@
 //! Where a relative table path is resolved: the facts the macro reads from its
 //! surroundings, gathered in one place so that the rest of the crate stays pure.
 
+use crate::ast::Locator;
 #[cfg(feature = "toml")]
-use crate::diagnostics::{Diagnostics, TableText};
+use crate::ast::{Site, TableText};
 #[cfg(feature = "toml")]
-use crate::model::Site;
-use std::path::{Path, PathBuf};
+use crate::ctxt::Ctxt;
+use proc_macro2::Span;
+#[cfg(feature = "toml")]
+use std::path::Path;
+use std::path::PathBuf;
 
 /// The environment variable read when `CARGO_MANIFEST_DIR` is absent (Kbuild and
 /// other build systems call `rustc` directly): the directory relative table paths
 /// are resolved against.
-pub const TABLE_DIR_VAR: &str = "DECLARE_CLOCKS_DIR";
+pub(crate) const TABLE_DIR_VAR: &str = "DECLARE_CLOCKS_DIR";
 
 /// The directories a relative table path may be resolved against, in order.
 #[derive(Clone, Debug)]
-pub struct Environment {
+#[cfg_attr(not(feature = "toml"), allow(dead_code))] // the file form needs the `toml` feature
+pub(crate) struct Environment {
     /// `CARGO_MANIFEST_DIR` of the invoking crate, when built by cargo.
-    pub manifest_dir: Option<PathBuf>,
+    pub(crate) manifest_dir: Option<PathBuf>,
     /// `DECLARE_CLOCKS_DIR`, the fallback for builds outside cargo.
-    pub table_dir: Option<PathBuf>,
-    /// The directory of the source file holding the invocation, when the compiler
-    /// knows it (as `include_str!` resolves paths).
-    pub source_dir: Option<PathBuf>,
+    pub(crate) table_dir: Option<PathBuf>,
+    /// The source file that holds a token, when the compiler knows it: the table path
+    /// literal's file, whose directory is tried as `include_str!` resolves paths.
+    pub(crate) source_file: Option<fn(Span) -> Option<PathBuf>>,
+    /// `file:LINE:COL` of a token, when the compiler knows it.
+    pub(crate) locate: Option<Locator>,
     /// Whether the runtime was built with the posix backend (typed-clocks's `posix`
     /// feature, which turns on this crate's).
-    pub posix_available: bool,
+    pub(crate) posix_available: bool,
     /// The directory that relative directories above are relative to (the
     /// compiler's working directory: rustc reports the invoking file relative to it);
     /// `None`: this process's working directory, which in a proc macro is rustc's.
-    pub working_dir: Option<PathBuf>,
+    pub(crate) working_dir: Option<PathBuf>,
 }
 
 /// Where a table path resolved to, or every place that was tried.
+#[cfg(feature = "toml")]
 #[derive(Debug)]
-pub enum Resolved {
+pub(crate) enum Resolved {
     /// The first candidate that exists.
     Found(PathBuf),
     /// No candidate exists; the candidates, in the order tried.
@@ -46,13 +54,15 @@ impl Default for Environment {
         Environment {
             manifest_dir: None,
             table_dir: None,
-            source_dir: None,
+            source_file: None,
+            locate: None,
             posix_available: true,
             working_dir: None,
         }
     }
 }
 
+#[cfg(feature = "toml")]
 impl Environment {
     /// `path` as seen from [`Environment::working_dir`] (unchanged when absolute, or
     /// when no working directory is given).
@@ -65,8 +75,9 @@ impl Environment {
 
     /// Resolves `relative` as documented on `declare_clocks!`: absolute paths as they
     /// are; otherwise against `CARGO_MANIFEST_DIR` (or, outside cargo,
-    /// `DECLARE_CLOCKS_DIR`), then against the invoking source file's directory.
-    pub fn resolve(&self, relative: &Path) -> Resolved {
+    /// `DECLARE_CLOCKS_DIR`), then against `source_dir`, the directory of the file that
+    /// holds the path literal.
+    pub(crate) fn resolve(&self, relative: &Path, source_dir: Option<&Path>) -> Resolved {
         if relative.is_absolute() {
             return if relative.is_file() {
                 Resolved::Found(relative.to_path_buf())
@@ -76,8 +87,9 @@ impl Environment {
         }
         let base = self.manifest_dir.as_ref().or(self.table_dir.as_ref());
         let candidates: Vec<PathBuf> = base
+            .map(PathBuf::as_path)
             .into_iter()
-            .chain(self.source_dir.as_ref())
+            .chain(source_dir)
             .map(|dir| self.in_working_dir(&dir.join(relative)))
             .collect();
         match candidates.iter().find(|candidate| candidate.is_file()) {
@@ -94,16 +106,18 @@ impl Environment {
     /// returns the file's absolute path, which the expansion includes: `include_bytes!`
     /// resolves a relative path against the invoking file's directory, not against
     /// the directory the path was found from.
-    pub fn load_table(
-        &self,
-        path: &syn::LitStr,
-        diagnostics: &mut Diagnostics<'_>,
-    ) -> Option<(TableText, String)> {
+    pub(crate) fn load_table(&self, path: &syn::LitStr, cx: &Ctxt) -> Option<(TableText, String)> {
         let shown = path.value();
         let site = Site::Tokens(path.span());
-        let file = match self.resolve(Path::new(&shown)) {
-            // `std::path::absolute` without the call (it is Rust 1.79; the kernel's
-            // minimum is older): the process's working directory joined on.
+        // The file that holds the path literal (the user's token, also through
+        // `typed_clocks::declare_clocks!`, whose own call site is in typed-clocks).
+        let source_dir = self
+            .source_file
+            .and_then(|file_of| file_of(path.span()))
+            .and_then(|file| file.parent().map(Path::to_path_buf));
+        let file = match self.resolve(Path::new(&shown), source_dir.as_deref()) {
+            // `std::path::absolute` without the call: the process's working directory
+            // joined on.
             Resolved::Found(file) if file.is_relative() => std::env::current_dir()
                 .map(|dir| dir.join(&file))
                 .unwrap_or(file),
@@ -133,7 +147,7 @@ impl Environment {
                 } else {
                     format!("looked for {}", tried.join(" and "))
                 };
-                diagnostics.error(&site,
+                cx.error(&site,
                 format!("cannot find the clock table `{shown}`: {looked}"),
                 format!(
                     "create the file, or fix the path: a relative path is resolved against the crate's \
@@ -145,7 +159,7 @@ impl Environment {
             }
         };
         let Some(file_text) = file.to_str() else {
-            diagnostics.error(
+            cx.error(
                 &site,
                 format!(
                     "the path of the clock table `{}` is not valid UTF-8",
@@ -158,7 +172,7 @@ impl Environment {
         let bytes = match std::fs::read(&file) {
             Ok(bytes) => bytes,
             Err(io) => {
-                diagnostics.error(
+                cx.error(
                     &site,
                     format!("cannot read the clock table `{shown}` (`{file_text}`): {io}"),
                     "check that the path names a readable file",
@@ -174,7 +188,7 @@ impl Environment {
                 let prefix = String::from_utf8_lossy(bytes.get(..valid).unwrap_or(&[]));
                 let line = prefix.matches('\n').count() + 1;
                 let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                diagnostics.error(
+                cx.error(
                     &site,
                     format!("{shown}:{line}:{column}: the clock table is not valid UTF-8"),
                     "TOML files are UTF-8: re-save the file as UTF-8",
@@ -182,16 +196,14 @@ impl Environment {
                 return None;
             }
         };
-        let table = TableText {
-            display: shown,
-            text,
-            span: path.span(),
-        };
-        Some((table, file_text.to_owned()))
+        Some((
+            TableText::new(shown, text, path.span()),
+            file_text.to_owned(),
+        ))
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "toml"))]
 mod tests {
     use super::*;
 
@@ -213,12 +225,9 @@ mod tests {
         std::fs::write(source.join("a.toml"), "").unwrap();
         let env = Environment {
             manifest_dir: Some(manifest.clone()),
-            table_dir: None,
-            source_dir: Some(source),
-            posix_available: true,
-            working_dir: None,
+            ..Environment::default()
         };
-        match env.resolve(Path::new("a.toml")) {
+        match env.resolve(Path::new("a.toml"), Some(&source)) {
             Resolved::Found(path) => assert_eq!(path, manifest.join("a.toml")),
             Resolved::Missing(tried) => panic!("not found: {tried:?}"),
         }
@@ -230,14 +239,12 @@ mod tests {
         let env = Environment {
             manifest_dir: Some(PathBuf::from("/nonexistent-manifest")),
             table_dir: Some(PathBuf::from("/ignored-because-cargo")),
-            source_dir: Some(source.clone()),
-            posix_available: true,
-            working_dir: None,
+            ..Environment::default()
         };
         assert!(
-            matches!(env.resolve(Path::new("b.toml")), Resolved::Found(p) if p == source.join("b.toml"))
+            matches!(env.resolve(Path::new("b.toml"), Some(&source)), Resolved::Found(p) if p == source.join("b.toml"))
         );
-        match env.resolve(Path::new("missing.toml")) {
+        match env.resolve(Path::new("missing.toml"), Some(&source)) {
             Resolved::Missing(tried) => assert_eq!(
                 tried,
                 vec![
@@ -253,18 +260,15 @@ mod tests {
     fn table_dir_is_the_fallback_outside_cargo() {
         let dir = temp_dir_with("c.toml");
         let env = Environment {
-            manifest_dir: None,
             table_dir: Some(dir.clone()),
-            source_dir: None,
-            posix_available: true,
-            working_dir: None,
+            ..Environment::default()
         };
         assert!(
-            matches!(env.resolve(Path::new("c.toml")), Resolved::Found(p) if p == dir.join("c.toml"))
+            matches!(env.resolve(Path::new("c.toml"), None), Resolved::Found(p) if p == dir.join("c.toml"))
         );
         let nothing = Environment::default();
         assert!(
-            matches!(nothing.resolve(Path::new("c.toml")), Resolved::Missing(tried) if tried.is_empty())
+            matches!(nothing.resolve(Path::new("c.toml"), None), Resolved::Missing(tried) if tried.is_empty())
         );
     }
 }

@@ -2,30 +2,42 @@
 //!
 //! Use it through `typed_clocks::declare_clocks!`: the runtime crate documents the macro,
 //! the table schema and the generated items. This crate is the compiler plugin only:
-//! this file reads the compiler's environment and hands the tokens to
-//! `declare::declare_clocks`; the stages are ordinary private modules with unit tests
-//! (parse → read → validate → expand), as in thiserror's `impl` crate.
+//! this file reads the compiler's environment and hands the tokens to one pipeline of
+//! private modules with unit tests, as in thiserror's `impl` crate:
+//!
+//! | stage | module | from → to |
+//! |---|---|---|
+//! | parse | `input` | the invocation's tokens → options and inline rows |
+//! | find, read | `env`, `read` (feature `toml`) | a table path → the file's rows, with byte spans |
+//! | model | `ast` | both forms → one `Table` |
+//! | validate | `validate` | `Table` → the clocks to declare; every error into a `Ctxt` |
+//! | expand | `expand` | the clocks → one invocation of typed-clocks's template |
+//!
+//! `schema` and `capability` hold the keys and the capability table that the stages
+//! derive their lists from; `ctxt` collects errors, `suggest` finds the name a
+//! misspelt one was meant to be.
 //!
 //! [`typed-clocks`]: https://docs.rs/typed-clocks
 
+mod ast;
+mod capability;
+mod ctxt;
 mod declare;
-mod diagnostics;
 mod env;
 mod expand;
 mod input;
-mod model;
-mod suggest;
 #[cfg(feature = "toml")]
-mod table;
-mod template;
+mod read;
+mod schema;
+mod suggest;
 #[cfg(test)]
 mod tests;
 mod validate;
 
 use proc_macro::TokenStream;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// Declares one zero-sized clock type per row of a clock table.
+/// Declares one clock type per row of a clock table.
 ///
 /// See `typed_clocks::declare_clocks!` for the forms, the table schema and the expansion.
 ///
@@ -39,9 +51,11 @@ pub fn declare_clocks(input: TokenStream) -> TokenStream {
     let env = env::Environment {
         manifest_dir: std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
         table_dir: std::env::var_os(env::TABLE_DIR_VAR).map(PathBuf::from),
-        source_dir: proc_macro::Span::call_site()
-            .local_file()
-            .and_then(|file| file.parent().map(Path::to_path_buf)),
+        source_file: Some(|span| span.unwrap().local_file()),
+        locate: Some(|span| {
+            let span = span.unwrap();
+            Some(format!("{}:{}:{}", span.file(), span.line(), span.column()))
+        }),
         posix_available: cfg!(feature = "posix"),
         working_dir: None,
     };

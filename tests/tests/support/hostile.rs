@@ -347,7 +347,6 @@ const SHADOW_NAMES: &[&str] = &[
     "MissingGetter",
     "PosixClock",
     "ConvertsTo",
-    "CLOCKS",
     "PhantomData",
     "T",
     "E",
@@ -390,6 +389,9 @@ const BAD_NAMES: &[&str] = &[
     "lower",
     "crate",
     "Mono{}",
+    // The name of the list the macro generates beside the clock types (a unit struct
+    // is a value too).
+    "CLOCKS",
 ];
 
 /// Getters (and clock-id constants) the macro must reject: C23 keywords (and C11
@@ -775,17 +777,26 @@ impl Builder<'_> {
             Some(bool_text(good.monotonic)),
             Some(bool_text(good.monotonic)),
         );
-        // clockid: required with posix; a constant needs somewhere to look it up.
-        let constants: &[(&str, i32)] = if self.posix {
+        // clockid: required; a constant needs somewhere to look it up. With the posix
+        // backend the id decides monotonicity: a monotonic row reads a monotonic one.
+        let monotonic_ids = |(_, value): &&(&str, i32)| [1, 4, 6, 7, 9].contains(value);
+        let constants: Vec<(&str, i32)> = if self.posix {
             LIBC_CLOCKIDS
+                .iter()
+                .filter(|id| !good.monotonic || monotonic_ids(id))
+                .copied()
+                .collect()
         } else if self.has_bindings() {
-            BINDINGS_CLOCKIDS
+            BINDINGS_CLOCKIDS.to_vec()
         } else {
-            &[]
+            Vec::new()
         };
-        if self.posix || self.rng.chance(60) {
+        // A draw that decides nothing now that every row has a clock id, kept so that
+        // the tables of a seed stay alike.
+        let _ = self.posix || self.rng.chance(60);
+        {
             if !constants.is_empty() && self.rng.chance(50) {
-                let (constant, value) = *self.rng.pick(constants);
+                let (constant, value) = *self.rng.pick(&constants);
                 good.id = Some(value);
                 // A draw that decides nothing, kept so that each seed keeps naming the
                 // tables it names (docs/reliability.md quotes a seed).
@@ -798,6 +809,7 @@ impl Builder<'_> {
                 );
             } else {
                 let value = match self.rng.below(6) {
+                    _ if self.posix && good.monotonic => *self.rng.pick(&[1, 4, 6, 7, 9]),
                     0 => i32::MIN,
                     1 => i32::MAX,
                     2 => -1,
@@ -875,7 +887,12 @@ impl Builder<'_> {
         // Capabilities, only where consistent.
         let getter_text = getter.unwrap_or("");
         if returns_u64 && !SEQCOUNT.contains(&getter_text) && self.rng.chance(40) {
-            good.capabilities.push("nmi_safe");
+            if self.posix {
+                // The posix backend ignores it: the clock is not `NmiSafeClock` there.
+                row.set("nmi_safe", Some("true".to_owned()), Some("true".to_owned()));
+            } else {
+                good.capabilities.push("nmi_safe");
+            }
         }
         if matches!(good.id, Some(0 | 1 | 7 | 11)) && self.rng.chance(40) {
             good.capabilities.push("hrtimer");
@@ -1053,12 +1070,9 @@ impl Builder<'_> {
                 row.remove("monotonic");
                 "no monotonic".to_owned()
             }
-            4 if self.posix => {
-                // With a getter and no clockid the row is a kernel-only clock, not a
-                // mistake.
+            4 => {
                 row.remove("clockid");
-                row.remove("getter");
-                "no clockid with posix".to_owned()
+                "no clockid".to_owned()
             }
             5 => {
                 let getter = *self.rng.pick(BAD_C_NAMES);
@@ -1240,7 +1254,7 @@ impl Builder<'_> {
                 row.syntax = !self.inline() && toml == "9223372036854775808";
                 format!("resolution {toml}")
             }
-            15 => {
+            15 if !self.posix => {
                 // nmi_safe on a ktime_t getter, or on a seqcount reader.
                 if !row.has("getter") {
                     return None;
@@ -1271,9 +1285,6 @@ impl Builder<'_> {
                 row.set("hrtimer", Some("true".to_owned()), Some("true".to_owned()));
                 if self.rng.chance(50) {
                     row.remove("clockid");
-                    if self.posix {
-                        return None;
-                    }
                     "hrtimer without a clockid".to_owned()
                 } else {
                     row.set("clockid", Some("4".to_owned()), Some("4".to_owned()));
@@ -1490,10 +1501,7 @@ fn module_source(invocation: &[String], good: &[Good], posix: bool) -> String {
             let _ = writeln!(source, "    crate::posix::<{name}>();");
         }
         source.push_str("    now.to_ktime()\n}\n");
-        let id = match good.id {
-            Some(id) => format!("::core::option::Option::Some({id})"),
-            None => "::core::option::Option::None".to_owned(),
-        };
+        let id = good.id.unwrap_or(0);
         let resolution = good.resolution.unwrap_or(1);
         let _ = write!(
             source,
@@ -2022,12 +2030,12 @@ pub fn crate_root(cases: &[Case]) -> String {
          \x20   true\n\
          }\n\n\
          /// Whether `clocks` lists `name` with these values.\n\
-         pub const fn declared(clocks: &[::typed_clocks::ClockInfo], name: &str, monotonic: bool, id: ::core::option::Option<i32>, doc: &str) -> bool {\n\
+         pub const fn declared(clocks: &[::typed_clocks::ClockInfo], name: &str, monotonic: bool, id: i32, doc: &str) -> bool {\n\
          \x20   let mut i = 0;\n\
          \x20   while i < clocks.len() {\n\
          \x20       let c = &clocks[i];\n\
          \x20       if same(c.name, name) {\n\
-         \x20           let id_ok = match (c.id, id) { (Some(a), Some(b)) => a == b, (None, None) => true, _ => false };\n\
+         \x20           let id_ok = c.id == id;\n\
          \x20           return c.monotonic == monotonic && id_ok && same(c.doc, doc);\n\
          \x20       }\n\
          \x20       i += 1;\n\

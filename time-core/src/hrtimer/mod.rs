@@ -7,7 +7,7 @@
 //! the relative ones (`RelativeMode<C>`, …) a [`Delta`] from now. Starting a
 //! `RealTime` timer with a `Monotonic` instant, or an absolute timer with a `Delta`,
 //! does not compile. Modes exist only for clocks with a kernel hrtimer base
-//! ([`HrTimerClock`]: `hrtimer = true` in the clock table).
+//! ([`HrTimerClock`](crate::HrTimerClock): `hrtimer = true` in the clock table).
 //!
 //! The C calls (`hrtimer_setup`, `hrtimer_start_range_ns`, `hrtimer_cancel`,
 //! `hrtimer_forward`) come from the bindings module through [`HrTimerBindings`],
@@ -81,7 +81,7 @@ use core::mem::MaybeUninit;
 use core::pin::Pin;
 use core::ptr::{addr_of, addr_of_mut, NonNull};
 
-use crate::clock::{ClockId, HrTimerClock, Ktime};
+use crate::clock::{ClockId, ClockSource, Ktime};
 use crate::delta::Delta;
 use crate::instant::Instant;
 
@@ -95,6 +95,11 @@ pub use pointer::{
     HrTimerHandle, HrTimerPointer, PinHrTimerHandle, PinMutHrTimerHandle, ScopedHrTimerPointer,
     UnsafeHrTimerPointer,
 };
+
+/// The [`HrTimerClock::Bindings`](crate::HrTimerClock::Bindings) of the clocks of a
+/// table that has no kernel services: timers cannot run on its clocks. It has no
+/// values, and implements nothing a timer needs.
+pub enum NoHrTimerBindings {}
 
 /// What a timer callback asks for: upstream's `HrTimerRestart`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
@@ -245,7 +250,7 @@ impl<T: HrTimerCallback, K: HrTimerBindings> HrTimerInit<T, K> {
         // SAFETY: `slot` is valid for writes (contract); `addr_of_mut!` makes no
         // reference to the uninitialized timer.
         unsafe { addr_of_mut!((*slot).data).write(self.data) };
-        let clock = <<T::TimerMode as HrTimerMode>::Clock as HrTimerClock>::CLOCKID;
+        let clock = <<T::TimerMode as HrTimerMode>::Clock as ClockSource>::ID;
         // SAFETY: `raw_get` stays inside the allocation `slot` points to; the memory
         // is pinned from here on (contract), and `hrtimer_setup` needs no prior
         // initialization. `_pin` is zero-sized and `timer` is `MaybeUninit`, so the

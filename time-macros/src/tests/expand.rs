@@ -24,11 +24,8 @@ fn print_expansion() {
         .expect("EXPAND_ARGS are Rust tokens");
     let dir = PathBuf::from(var("EXPAND_DIR"));
     let env = Environment {
-        manifest_dir: Some(dir.clone()),
-        table_dir: None,
-        source_dir: Some(dir),
-        posix_available: true,
-        working_dir: None,
+        manifest_dir: Some(dir),
+        ..Environment::default()
     };
     std::fs::write(var("EXPAND_OUT"), declare_clocks(tokens, &env).to_string())
         .expect("write EXPAND_OUT");

@@ -42,10 +42,7 @@ fn expansion_time_scales() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let env = Environment {
         manifest_dir: Some(dir.clone()),
-        table_dir: None,
-        source_dir: None,
-        posix_available: true,
-        working_dir: None,
+        ..Environment::default()
     };
     println!("| clocks | expansion (median of 15) | per clock | output tokens |");
     println!("|---:|---:|---:|---:|");
@@ -93,10 +90,7 @@ fn one_expansion_of_1000_clocks() {
     std::fs::write(dir.join("profile.toml"), table(1000)).expect("write table");
     let env = Environment {
         manifest_dir: Some(dir.clone()),
-        table_dir: None,
-        source_dir: None,
-        posix_available: true,
-        working_dir: None,
+        ..Environment::default()
     };
     let out = declare_clocks(quote!("profile.toml", unsafe(extern "C")), &env);
     assert!(

@@ -1,8 +1,8 @@
 //! Which strings can be names in the expansion: clock names become Rust type names,
 //! getters and clock-id constants become Rust paths to C names.
 
-use crate::diagnostics::Diagnostics;
-use crate::model::Located;
+use crate::ast::{Located, Table};
+use crate::ctxt::Ctxt;
 use proc_macro2::Ident;
 
 /// Rust keywords (strict and reserved, all editions): never a clock or getter name.
@@ -78,11 +78,8 @@ pub(super) const C_KEYWORDS: &[&str] = &[
     "_Thread_local",
 ];
 
-pub(super) fn check_name(
-    name: &Located<String>,
-    diagnostics: &mut Diagnostics<'_>,
-) -> Option<Ident> {
-    let text = name.value.as_str();
+pub(super) fn check_name(table: &Table, name: &Located<&str>, cx: &Ctxt) -> Option<Ident> {
+    let text = name.value;
     let problem = if text.is_empty() {
         Some("is empty")
     } else if RUST_KEYWORDS.contains(&text) {
@@ -91,12 +88,14 @@ pub(super) fn check_name(
         Some("is not an identifier of ASCII letters and digits")
     } else if !text.starts_with(|c: char| c.is_ascii_uppercase()) || text.contains('_') {
         Some("is not UpperCamelCase")
+    } else if text == "CLOCKS" {
+        Some("is the name of the list of clocks the macro declares beside them")
     } else {
         None
     };
     match problem {
         Some(problem) => {
-            diagnostics.error(
+            cx.error(
                 &name.site,
                 format_args!("clock name `{}` {problem}", text.escape_debug()),
                 format_args!(
@@ -106,7 +105,7 @@ pub(super) fn check_name(
             );
             None
         }
-        None => Some(Ident::new(text, diagnostics.span_of(&name.site))),
+        None => Some(Ident::new(text, table.span_of(&name.site))),
     }
 }
 
@@ -128,8 +127,8 @@ fn upper_camel_case(text: &str) -> Option<String> {
 }
 
 /// Whether `text` is a Rust or C keyword (never a clock or getter name).
-#[cfg(test)]
-pub fn is_keyword(text: &str) -> bool {
+#[cfg(all(test, feature = "toml"))]
+pub(crate) fn is_keyword(text: &str) -> bool {
     RUST_KEYWORDS.contains(&text) || C_KEYWORDS.contains(&text) || text == "_"
 }
 
@@ -156,20 +155,24 @@ pub(super) fn c_name_problem(text: &str) -> Option<&'static str> {
 }
 
 pub(super) fn check_getter(
-    getter: &Located<String>,
-    diagnostics: &mut Diagnostics<'_>,
-) -> Option<Ident> {
-    let text = getter.value.as_str();
+    table: &Table,
+    getter: &Located<&str>,
+    cx: &Ctxt,
+) -> Option<Located<Ident>> {
+    let text = getter.value;
     let problem = c_name_problem(text);
     match problem {
         Some(problem) => {
-            diagnostics.error(
+            cx.error(
                 &getter.site,
                 format_args!("getter `{}` {problem}", text.escape_debug()),
                 "`getter` names the C function `ktime_t getter(void)` that reads the clock, e.g. `ktime_get`",
             );
             None
         }
-        None => Some(Ident::new(text, diagnostics.span_of(&getter.site))),
+        None => Some(Located::new(
+            Ident::new(text, table.span_of(&getter.site)),
+            getter.site.clone(),
+        )),
     }
 }

@@ -1,71 +1,30 @@
 //! The checks of one row on its own: required keys, each value, and the keys that
-//! must agree within the row (capabilities, offsets). Rules across rows are in
-//! `unique`.
+//! must agree within the row (capabilities, offsets). Each check returns what it
+//! validated, or `None` once it has reported why not, so a row is complete exactly
+//! when every check gave its value. Rules across rows are in `unique`.
 
 use super::names::{c_name_problem, check_getter, check_name, is_c_identifier};
-use super::option_syntax;
-use crate::diagnostics::Diagnostics;
-use crate::model::{
-    self, Backend, Capability, ClockId, ClockIdSpec, ClockRow, Located, Options, Resolution,
-    ResolutionSpec, Returns, Site,
-};
+use super::{option_syntax, Clock, ClockId, Relation, Resolution};
+use crate::ast::{Backend, Located, Row, Site, Table, Value};
+use crate::capability::{Capability, Facts, CAPABILITIES, CLOCK_IDS};
+use crate::ctxt::Ctxt;
+use crate::schema::{self, Key};
 use proc_macro2::Ident;
-
-/// Kernel getters that read the timekeeper under its seqcount: they spin while an
-/// update is in progress, so an NMI that interrupts the update deadlocks in them.
-const SEQCOUNT_GETTERS: &[&str] = &[
-    "ktime_get",
-    "ktime_get_real",
-    "ktime_get_boottime",
-    "ktime_get_clocktai",
-    "ktime_get_raw",
-    "ktime_get_with_offset",
-    "ktime_get_coarse",
-    "ktime_get_coarse_real",
-    "ktime_get_coarse_boottime",
-    "ktime_get_coarse_clocktai",
-    "ktime_get_coarse_with_offset",
-    "ktime_get_ns",
-    "ktime_get_real_ns",
-    "ktime_get_boottime_ns",
-    "ktime_get_clocktai_ns",
-    "ktime_get_raw_ns",
-    "ktime_get_coarse_ns",
-    "ktime_get_coarse_real_ns",
-    "ktime_get_coarse_boottime_ns",
-    "ktime_get_coarse_clocktai_ns",
-];
 
 /// The members of the kernel's `enum tk_offsets` that name an offset
 /// (`include/linux/timekeeping.h`; `TK_OFFS_MAX` counts them and is none).
 pub(super) const TIMEKEEPER_OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
 
-/// The clock ids the kernel has hrtimer bases for, by constant name and value.
-const HRTIMER_CLOCKS: &[(&str, i32)] = &[
-    ("CLOCK_REALTIME", 0),
-    ("CLOCK_MONOTONIC", 1),
-    ("CLOCK_BOOTTIME", 7),
-    ("CLOCK_TAI", 11),
-];
-
-/// A row's values, each checked on its own (`None`: missing or rejected, and reported).
+/// A row, checked on its own.
 pub(super) struct CheckedRow {
-    /// The type name.
+    /// The type name, when it is usable (the row then declares at least its marker).
     pub(super) name: Option<Ident>,
-    /// The C getter.
-    pub(super) getter: Option<Ident>,
-    /// The clock id.
-    pub(super) clockid: Option<ClockId>,
-    /// What the getter returns.
-    pub(super) returns: Returns,
-    /// How finely the clock advances.
-    pub(super) resolution: Option<Resolution>,
-    /// The capabilities that passed their checks.
-    pub(super) capabilities: Vec<Capability>,
+    /// The getter, for the rule that getters are unique (with either backend).
+    pub(super) getter: Option<Located<Ident>>,
     /// The row's place among related clocks, before the checks across rows.
     pub(super) relation: RowRelation,
-    /// The backend cannot read the clock (posix, and the row has no `clockid`).
-    pub(super) kernel_only: bool,
+    /// The clock, when every value of the row is valid.
+    pub(super) clock: Option<Clock>,
 }
 
 /// What a row says about offsets, checked within the row.
@@ -78,127 +37,236 @@ pub(super) enum RowRelation {
     Offset(Located<String>),
 }
 
-/// Checks `row` (the `index`th of the table) on its own.
-pub(super) fn check(
-    row: &ClockRow,
-    index: usize,
-    options: &Options,
-    diagnostics: &mut Diagnostics<'_>,
-) -> CheckedRow {
+/// Checks `row` (the `index`th of `table`) on its own.
+pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> CheckedRow {
+    let backend = table.options.backend;
     let name = row
-        .text(model::NAME)
-        .and_then(|name| check_name(&name, diagnostics));
-    if row.get(model::NAME).is_none() && !row.mentions(model::NAME) {
-        missing(
-            row,
-            index,
-            model::NAME,
-            "name = \"Monotonic\"",
-            "the clock's Rust type name",
-            diagnostics,
-        );
-    }
-    let getter = row
-        .text(model::GETTER)
-        .and_then(|getter| check_getter(&getter, diagnostics));
-    if row.get(model::GETTER).is_none()
-        && !row.mentions(model::GETTER)
-        && options.backend == Backend::Kernel
-    {
-        missing(
-            row,
-            index,
-            model::GETTER,
+        .text(schema::NAME)
+        .and_then(|name| check_name(table, &name, cx));
+    let required = |key: Key, example: &str, meaning: &str| {
+        let present = row.mentions(key);
+        if !present {
+            missing(row, index, key, example, meaning, cx);
+        }
+        present
+    };
+    let has_name = required(
+        schema::NAME,
+        "name = \"Monotonic\"",
+        "the clock's Rust type name",
+    );
+    let written_getter = row.text(schema::GETTER);
+    let getter = written_getter
+        .as_ref()
+        .and_then(|getter| check_getter(table, getter, cx));
+    // A getter that is written must be valid, even where the backend does not use it.
+    let getter_ok = written_getter.is_none() || getter.is_some();
+    let has_getter = backend == Backend::Posix
+        || required(
+            schema::GETTER,
             "getter = \"ktime_get\"",
             "the C function `ktime_t getter(void)` that reads the clock",
-            diagnostics,
         );
-    }
-    if row.get(model::MONOTONIC).is_none() && !row.mentions(model::MONOTONIC) {
-        missing(
-            row,
-            index,
-            model::MONOTONIC,
-            "monotonic = true",
-            "whether the clock never goes backwards",
-            diagnostics,
-        );
-    }
+    let has_capabilities = CAPABILITIES
+        .iter()
+        .filter(|capability| capability.required)
+        .fold(true, |all, capability| {
+            let example = format!("{} = true", capability.key);
+            let meaning = format!("whether the clock {}", capability.doc);
+            required(capability.key, &example, &meaning) && all
+        });
+    let has_clockid = required(
+        schema::CLOCKID,
+        "clockid = \"CLOCK_MONOTONIC\"",
+        "`ClockSource::ID`, the `clockid_t` of the clock's time base (for a clock without one of \
+         its own, such as the coarse BootTime, the id of the time base it reads: CLOCK_BOOTTIME)",
+    );
     let clockid = row
-        .clockid()
-        .and_then(|clockid| check_clockid(&clockid, options, diagnostics));
-    // A row with a getter and no clock id is a kernel-only clock (the kernel has no
-    // clockid_t for the coarse BootTime and TAI readers): one table serves both
-    // backends, so the posix backend declares it without a reader instead of failing.
-    let kernel_only = options.backend == Backend::Posix
-        && row.clockid().is_none()
-        && row.get(model::GETTER).is_some();
-    if options.backend == Backend::Posix
-        && row.clockid().is_none()
-        && !kernel_only
-        && !row.mentions(model::CLOCKID)
-    {
-        missing(
-            row,
-            index,
-            model::CLOCKID,
-            "clockid = \"CLOCK_MONOTONIC\"",
-            "the posix backend reads each clock with `clock_gettime(clockid)`",
-            diagnostics,
-        );
-    }
-    if let (Some(getter), Some(ClockId::Constant(constant))) = (&getter, &clockid) {
-        if getter == constant {
-            if let Some(at) = row.get(model::GETTER) {
-                diagnostics.error(
-                    &at.site,
-                    format_args!("`getter` and `clockid` both name `{getter}`"),
-                    "the getter is the C function that reads the clock and the clock id a \
-                     `CLOCK_*` constant: fix the one that is wrong",
-                );
-            }
+        .get(schema::CLOCKID)
+        .and_then(|clockid| check_clockid(table, clockid, cx));
+    let distinct = match (&getter, &clockid) {
+        (
+            Some(getter),
+            Some(Located {
+                value: ClockId::Constant(constant),
+                ..
+            }),
+        ) if getter.value == *constant => {
+            cx.error(
+                &getter.site,
+                format_args!("`getter` and `clockid` both name `{}`", getter.value),
+                "the getter is the C function that reads the clock and the clock id a \
+                 `CLOCK_*` constant: fix the one that is wrong",
+            );
+            false
         }
-    }
-    let relation = check_relation(row, options, diagnostics);
-    let returns = check_returns(row, diagnostics);
-    let resolution = check_resolution(row, diagnostics);
-    let capabilities = check_capabilities(row, returns, clockid.as_ref(), diagnostics);
+        _ => true,
+    };
+    let relation = check_relation(table, row, cx);
+    let returns_u64 = check_returns(row, cx);
+    let resolution = check_resolution(row, cx);
+    let monotonic = row.is_set(schema::MONOTONIC);
+    let clockid_text = clockid.as_ref().map(|id| match &id.value {
+        ClockId::Constant(constant) => constant.to_string(),
+        ClockId::Number(number) => number.to_string(),
+    });
+    let capabilities = check_capabilities(
+        row,
+        &Facts {
+            backend,
+            getter: row.text(schema::GETTER).map(|getter| getter.value),
+            returns_u64: returns_u64 == Some(true),
+            clockid: clockid_text.as_deref(),
+            clockid_value: clockid.as_ref().and_then(|id| known_value(&id.value)),
+            monotonic,
+        },
+        cx,
+    );
+    let complete = !row.had_errors
+        && !row.cut
+        && has_name
+        && has_getter
+        && has_capabilities
+        && has_clockid
+        && distinct
+        && getter_ok
+        && (getter.is_some() || backend == Backend::Posix);
+    let clock = match (
+        complete,
+        &name,
+        clockid,
+        returns_u64,
+        resolution,
+        capabilities,
+        &relation,
+    ) {
+        (
+            true,
+            Some(name),
+            Some(id),
+            Some(returns_u64),
+            Some(resolution),
+            Some(capabilities),
+            Some(_),
+        ) => Some(Clock {
+            name: name.clone(),
+            getter: getter.clone(),
+            returns_u64,
+            monotonic,
+            id,
+            doc: row.text(schema::DOC).map(|doc| doc.value.to_owned()),
+            header: row
+                .text(schema::HEADER)
+                .map(|header| header.value.to_owned()),
+            resolution,
+            capabilities,
+            relation: Relation::None,
+        }),
+        _ => None,
+    };
     CheckedRow {
         name,
         getter,
-        clockid,
-        returns,
-        resolution,
-        capabilities,
-        relation,
-        kernel_only,
+        relation: relation.unwrap_or(RowRelation::None),
+        clock,
     }
 }
 
+fn missing(row: &Row, index: usize, key: Key, example: &str, meaning: &str, cx: &Ctxt) {
+    if row.cut {
+        return;
+    }
+    let which = match row.text(schema::NAME) {
+        Some(name) => format!("clock `{}`", name.value),
+        None => format!("clock #{}", index + 1),
+    };
+    cx.error(
+        &row.site,
+        format_args!("{which} is missing the required key `{key}`"),
+        format_args!("add `{example}`: {meaning}"),
+    );
+}
+
+/// The value of a clock id, when it is a number or a uapi `CLOCK_*` name.
+fn known_value(id: &ClockId) -> Option<i32> {
+    match id {
+        ClockId::Number(number) => Some(*number),
+        ClockId::Constant(constant) => CLOCK_IDS
+            .iter()
+            .find(|(name, _)| constant == name)
+            .map(|(_, value)| *value),
+    }
+}
+
+fn check_clockid(table: &Table, clockid: &Located<Value>, cx: &Ctxt) -> Option<Located<ClockId>> {
+    let site = &clockid.site;
+    let id = match &clockid.value {
+        Value::Number(number) => match i32::try_from(*number) {
+            Ok(number) => ClockId::Number(number),
+            Err(_) => {
+                cx.error(
+                    site,
+                    format_args!("clock id {number} is out of range"),
+                    "a clock id is a C `clockid_t` (an `int`): use a value from -2147483648 to 2147483647",
+                );
+                return None;
+            }
+        },
+        Value::Constant(constant) => {
+            if let Some(problem) = c_name_problem(constant) {
+                cx.error(
+                    site,
+                    format_args!(
+                        "clock id `{}` is neither an integer nor a C constant name: it {problem}",
+                        constant.escape_debug(),
+                    ),
+                    "write the constant's name, e.g. `CLOCK_MONOTONIC`, or its value, e.g. `1`",
+                );
+                return None;
+            }
+            if table.options.bindings().is_none() && table.options.backend == Backend::Kernel {
+                cx.error(
+                    site,
+                    format_args!(
+                        "clock id `{constant}` names a constant, but there is no bindings module to find it in"
+                    ),
+                    format_args!(
+                        "add {} (the module with the C constants), or {} (constants from `libc`), \
+                         or write the id as an integer",
+                        option_syntax(site, "unsafe(bindings = crate::bindings)"),
+                        option_syntax(site, "backend = posix")
+                    ),
+                );
+                return None;
+            }
+            ClockId::Constant(Ident::new(constant, table.span_of(site)))
+        }
+        _ => return None,
+    };
+    Some(Located::new(id, site.clone()))
+}
+
 /// The row-local rules of `offset`/`offset_base`: not both, only with the kernel
-/// backend and a bindings module, and a C member name.
-fn check_relation(
-    row: &ClockRow,
-    options: &Options,
-    diagnostics: &mut Diagnostics<'_>,
-) -> RowRelation {
-    let offset = row.text(model::OFFSET);
-    let offset_base = row.flag(model::OFFSET_BASE);
+/// backend and a bindings module, and a member of the timekeeper's offsets; `None`
+/// (reported) when the row breaks one.
+fn check_relation(table: &Table, row: &Row, cx: &Ctxt) -> Option<RowRelation> {
+    let offset = row.text(schema::OFFSET);
+    let offset_base = row.flag(schema::OFFSET_BASE);
     let is_base = offset_base.as_ref().is_some_and(|base| base.value);
     match (&offset, is_base) {
-        (None, false) => RowRelation::None,
+        (None, false) => Some(RowRelation::None),
         (Some(offset), true) => {
-            diagnostics.error(
+            cx.error(
                 &offset.site,
                 "a clock cannot both be the offset base and have an offset",
                 "remove `offset` from the base clock, or `offset_base` from this one",
             );
-            RowRelation::None
+            None
         }
         // One table serves both backends: the posix backend has no timekeeper offsets
         // to read, so it declares no conversions (documented on the macro).
-        (_, _) if options.backend == Backend::Posix => RowRelation::None,
-        (_, _) if options.bindings.is_none() => {
+        (_, _) if table.options.backend == Backend::Posix => Some(RowRelation::None),
+        (_, _) if table.options.bindings().is_none() => {
             let site = offset.as_ref().map_or_else(
                 || {
                     offset_base
@@ -207,7 +275,7 @@ fn check_relation(
                 },
                 |o| o.site.clone(),
             );
-            diagnostics.error(
+            cx.error(
                 &site,
                 "conversions between clocks need the kernel's `ktime_mono_to_any` from a bindings module",
                 format_args!(
@@ -215,23 +283,26 @@ fn check_relation(
                     option_syntax(&site, "unsafe(bindings = crate::bindings)")
                 ),
             );
-            RowRelation::None
+            None
         }
-        (None, true) => RowRelation::Base(
+        (None, true) => Some(RowRelation::Base(
             offset_base
                 .as_ref()
                 .map_or(row.site.clone(), |b| b.site.clone()),
-        ),
-        (Some(offset), false) if !is_c_identifier(&offset.value) => {
-            diagnostics.error(
+        )),
+        (Some(offset), false) if !is_c_identifier(offset.value) => {
+            cx.error(
                 &offset.site,
-                format_args!("offset `{}` is not an `enum tk_offsets` member name", offset.value.escape_debug()),
+                format_args!(
+                    "offset `{}` is not an `enum tk_offsets` member name",
+                    offset.value.escape_debug()
+                ),
                 "write the member's name, e.g. `TK_OFFS_BOOT`; it is used as `tk_offsets_TK_OFFS_BOOT` of the bindings module",
             );
-            RowRelation::None
+            None
         }
-        (Some(offset), false) if !TIMEKEEPER_OFFSETS.contains(&offset.value.as_str()) => {
-            diagnostics.error(
+        (Some(offset), false) if !TIMEKEEPER_OFFSETS.contains(&offset.value) => {
+            cx.error(
                 &offset.site,
                 format_args!("`{}` is not one of the timekeeper's offsets", offset.value),
                 format_args!(
@@ -239,205 +310,95 @@ fn check_relation(
                     TIMEKEEPER_OFFSETS.join(", ")
                 ),
             );
-            RowRelation::None
-        }
-        (Some(offset), false) => RowRelation::Offset(offset.clone()),
-    }
-}
-
-fn missing(
-    row: &ClockRow,
-    index: usize,
-    key: &str,
-    example: &str,
-    meaning: &str,
-    diagnostics: &mut Diagnostics<'_>,
-) {
-    if row.cut {
-        return;
-    }
-    let which = match row.text(model::NAME) {
-        Some(name) => format!("clock `{}`", name.value),
-        None => format!("clock #{}", index + 1),
-    };
-    diagnostics.error(
-        &row.site,
-        format_args!("{which} is missing the required key `{key}`"),
-        format_args!("add `{example}`: {meaning}"),
-    );
-}
-
-fn check_clockid(
-    clockid: &Located<ClockIdSpec>,
-    options: &Options,
-    diagnostics: &mut Diagnostics<'_>,
-) -> Option<ClockId> {
-    match &clockid.value {
-        ClockIdSpec::Number(number) => match i32::try_from(*number) {
-            Ok(number) => Some(ClockId::Number(number)),
-            Err(_) => {
-                diagnostics.error(
-                    &clockid.site,
-                    format_args!("clock id {number} is out of range"),
-                    "a clock id is a C `clockid_t` (an `int`): use a value from -2147483648 to 2147483647",
-                );
-                None
-            }
-        },
-        ClockIdSpec::Constant(constant) if c_name_problem(constant).is_some() => {
-            diagnostics.error(
-                &clockid.site,
-                format_args!(
-                    "clock id `{}` is neither an integer nor a C constant name: it {}",
-                    constant.escape_debug(),
-                    c_name_problem(constant).unwrap_or_default()
-                ),
-                "write the constant's name, e.g. `CLOCK_MONOTONIC`, or its value, e.g. `1`",
-            );
             None
         }
-        ClockIdSpec::Constant(constant)
-            if options.bindings.is_none() && options.backend == Backend::Kernel =>
-        {
-            diagnostics.error(
-                &clockid.site,
-                format_args!("clock id `{constant}` names a constant, but there is no bindings module to find it in"),
-                format_args!(
-                    "add {} (the module with the C constants), or {} (constants from `libc`), \
-                     or write the id as an integer",
-                    option_syntax(&clockid.site, "unsafe(bindings = crate::bindings)"),
-                    option_syntax(&clockid.site, "backend = posix")
-                ),
-            );
-            None
-        }
-        ClockIdSpec::Constant(constant) => Some(ClockId::Constant(Ident::new(
-            constant,
-            diagnostics.span_of(&clockid.site),
+        (Some(offset), false) => Some(RowRelation::Offset(Located::new(
+            offset.value.to_owned(),
+            offset.site.clone(),
         ))),
     }
 }
 
-/// What the row's getter returns: `"ktime_t"` unless the row says `"u64"`.
-fn check_returns(row: &ClockRow, diagnostics: &mut Diagnostics<'_>) -> Returns {
-    let Some(returns) = row.text(model::RETURNS) else {
-        return Returns::Ktime;
+/// Whether the row's getter returns `u64` (`"ktime_t"`, the default, is `false`);
+/// `None` (reported) for another type.
+fn check_returns(row: &Row, cx: &Ctxt) -> Option<bool> {
+    let Some(returns) = row.text(schema::RETURNS) else {
+        return Some(false);
     };
-    match returns.value.as_str() {
-        "ktime_t" => Returns::Ktime,
-        "u64" => Returns::U64,
+    match returns.value {
+        "ktime_t" => Some(false),
+        "u64" => Some(true),
         other => {
-            diagnostics.error(
+            cx.error(
                 &returns.site,
                 format_args!("unknown getter return type `{}`", other.escape_debug()),
                 "a getter returns `ktime_t` (the default: `ktime_t getter(void)`) or `u64` nanoseconds \
                  (`u64 getter(void)`, like `ktime_get_mono_fast_ns`): write `returns = \"u64\"` or leave it out",
             );
-            Returns::Ktime
+            None
         }
     }
 }
 
-/// The row's `resolution`: a positive number of nanoseconds, or `"tick"`.
-fn check_resolution(row: &ClockRow, diagnostics: &mut Diagnostics<'_>) -> Option<Resolution> {
-    let resolution = row.resolution()?;
+/// The row's `resolution` (`Some(None)`: not given): a positive number of
+/// nanoseconds, or `"tick"`; `None` (reported) otherwise.
+fn check_resolution(row: &Row, cx: &Ctxt) -> Option<Option<Resolution>> {
+    let Some(resolution) = row.get(schema::RESOLUTION) else {
+        return Some(None);
+    };
     let help = "write the step the clock advances in, as nanoseconds (`resolution = 1`), or \
                 `resolution = \"tick\"` for a clock that advances only at the timer tick";
     match &resolution.value {
-        ResolutionSpec::Nanos(ns) => match i64::try_from(*ns) {
-            Ok(ns) if ns > 0 => Some(Resolution::Nanos(ns)),
+        Value::Number(ns) => match i64::try_from(*ns) {
+            Ok(ns) if ns > 0 => Some(Some(Resolution::Nanos(ns))),
             _ => {
-                diagnostics.error(
+                cx.error(
                     &resolution.site,
-                    format_args!("resolution {ns} is not a positive number of nanoseconds that fits an `i64`"),
+                    format_args!(
+                        "resolution {ns} is not a positive number of nanoseconds that fits an `i64`"
+                    ),
                     help,
                 );
                 None
             }
         },
-        ResolutionSpec::Text(text) if text == "tick" => Some(Resolution::Tick),
-        ResolutionSpec::Text(text) => {
-            diagnostics.error(
+        Value::Text(text) if text == "tick" => Some(Some(Resolution::Tick)),
+        Value::Text(text) => {
+            cx.error(
                 &resolution.site,
                 format_args!("unknown resolution `{}`", text.escape_debug()),
                 help,
             );
             None
         }
+        _ => None,
     }
 }
 
-/// The capabilities the row declares, checked against each other and the row.
-fn check_capabilities(
-    row: &ClockRow,
-    returns: Returns,
-    clockid: Option<&ClockId>,
-    diagnostics: &mut Diagnostics<'_>,
-) -> Vec<Capability> {
+/// The capabilities the row declares, each checked against its rule and the backend;
+/// `None` when one of them broke its rule (reported at its key).
+fn check_capabilities(row: &Row, facts: &Facts<'_>, cx: &Ctxt) -> Option<Vec<&'static Capability>> {
     let mut capabilities = Vec::new();
-    let monotonic = row.is_set(model::MONOTONIC);
-    for (capability, flag) in row.capabilities() {
+    let mut ok = true;
+    for capability in CAPABILITIES {
+        let Some(flag) = row.flag(capability.key) else {
+            continue;
+        };
         if !flag.value {
             continue;
         }
-        let problem = match capability {
-            Capability::Settable if monotonic => Some((
-                "a clock cannot be both `settable` and `monotonic`".to_owned(),
-                "setting a clock can move it backwards: keep `settable = true` with `monotonic = false`, \
-                 or remove `settable`"
-                    .to_owned(),
-            )),
-            Capability::NmiSafe => {
-                let getter = row.text(model::GETTER);
-                let getter = getter.as_ref().map(|g| g.value.as_str());
-                match getter {
-                    Some(getter) if SEQCOUNT_GETTERS.contains(&getter) => Some((
-                        format!("`{getter}` is not NMI-safe: it reads the timekeeper under its seqcount"),
-                        "an NMI that interrupts a timekeeping update deadlocks there; the NMI-safe readers are \
-                         the `*_fast_ns` accessors (`ktime_get_mono_fast_ns`, `ktime_get_raw_fast_ns`, \
-                         `ktime_get_boot_fast_ns`, `ktime_get_tai_fast_ns`, `ktime_get_real_fast_ns`): \
-                         declare a row over one of them, with `returns = \"u64\"`"
-                            .to_owned(),
-                    )),
-                    _ if returns != Returns::U64 => Some((
-                        "an `nmi_safe` clock must be read by a `u64` accessor".to_owned(),
-                        "the kernel's NMI-safe readers are the `*_fast_ns` accessors, which return `u64` \
-                         nanoseconds: add `returns = \"u64\"` and name one of them as the `getter`"
-                            .to_owned(),
-                    )),
-                    _ => None,
-                }
+        // Ignored with a backend that has nothing to vouch for it (one table serves
+        // both backends): the clock does not get the trait.
+        if capability.justified(facts.backend).is_none() {
+            continue;
+        }
+        match (capability.check)(facts) {
+            Some((message, help)) => {
+                cx.error(&flag.site, message, help);
+                ok = false;
             }
-            Capability::HrTimer => match clockid {
-                None => Some((
-                    "an `hrtimer` clock needs its `clockid`".to_owned(),
-                    "timers are armed on the hrtimer base of a clock id: add e.g. `clockid = \"CLOCK_MONOTONIC\"`"
-                        .to_owned(),
-                )),
-                Some(id) if !HRTIMER_CLOCKS.iter().any(|(name, value)| match id {
-                    ClockId::Constant(constant) => constant == name,
-                    ClockId::Number(number) => number == value,
-                }) =>
-                {
-                    let shown = match id {
-                        ClockId::Constant(constant) => constant.to_string(),
-                        ClockId::Number(number) => number.to_string(),
-                    };
-                    Some((
-                        format!("the kernel has no hrtimer base for clock id `{shown}`"),
-                        "hrtimers run on CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and CLOCK_TAI only: \
-                         remove `hrtimer = true` from this row"
-                            .to_owned(),
-                    ))
-                }
-                Some(_) => None,
-            },
-            Capability::Settable | Capability::CountsSuspend => None,
-        };
-        match problem {
-            Some((message, help)) => diagnostics.error(&flag.site, message, help),
             None => capabilities.push(capability),
         }
     }
-    capabilities
+    ok.then_some(capabilities)
 }

@@ -3,8 +3,9 @@
 //! rows in order and reports each repetition where it is written, naming the first.
 
 use super::row::RowRelation;
-use crate::diagnostics::Diagnostics;
-use crate::model::{Located, Relation, Site};
+use super::Relation;
+use crate::ast::{Located, Site, Table};
+use crate::ctxt::Ctxt;
 use proc_macro2::Ident;
 use std::collections::HashMap;
 
@@ -26,93 +27,99 @@ pub(super) struct Uniqueness {
 impl Uniqueness {
     /// Claims the clock name `name`, written at `site`: `false` (and an error) when an
     /// earlier row has it.
-    pub(super) fn name(
-        &mut self,
-        name: &Ident,
-        site: &Site,
-        diagnostics: &mut Diagnostics<'_>,
-    ) -> bool {
-        if let Some(first) = self.names.get(&name.to_string()) {
-            let first = diagnostics.describe(first);
-            diagnostics.error(
+    pub(super) fn name(&mut self, table: &Table, name: &Ident, site: &Site, cx: &Ctxt) -> bool {
+        let text = name.to_string();
+        if let Some(first) = self.names.get(&text) {
+            cx.error(
                 site,
                 format_args!("duplicate clock name `{name}`"),
-                format_args!("`{name}` is first declared at {first}; give each clock its own name, or remove the repeated row"),
+                format_args!(
+                    "`{name}` is first declared at {}; give each clock its own name, or remove the repeated row",
+                    table.describe(first)
+                ),
             );
             return false;
         }
-        self.names.insert(name.to_string(), site.clone());
+        self.names.insert(text, site.clone());
         true
     }
 
-    /// Claims the getter `getter`, written at `site` (an error when an earlier row
-    /// reads the same function).
-    pub(super) fn getter(
-        &mut self,
-        getter: &Ident,
-        site: &Site,
-        diagnostics: &mut Diagnostics<'_>,
-    ) {
-        if let Some(first) = self.getters.get(&getter.to_string()) {
-            let first = diagnostics.describe(first);
-            diagnostics.error(
-                site,
-                format_args!("duplicate getter `{getter}`"),
-                format_args!("`{getter}` is already the getter of the clock at {first}; two clocks that read the same C function are the same clock: remove one, or fix the getter"),
+    /// Claims the getter `getter`: `false` (and an error) when an earlier row reads the
+    /// same function.
+    pub(super) fn getter(&mut self, table: &Table, getter: &Located<Ident>, cx: &Ctxt) -> bool {
+        let text = getter.value.to_string();
+        if let Some(first) = self.getters.get(&text) {
+            cx.error(
+                &getter.site,
+                format_args!("duplicate getter `{text}`"),
+                format_args!(
+                    "`{text}` is already the getter of the clock at {}; two clocks that read the same C \
+                     function are the same clock: remove one, or fix the getter",
+                    table.describe(first)
+                ),
             );
-        } else {
-            self.getters.insert(getter.to_string(), site.clone());
+            return false;
         }
+        self.getters.insert(text, getter.site.clone());
+        true
     }
 
-    /// The row's place among related clocks, given what earlier rows claimed.
+    /// The row's place among related clocks, given what earlier rows claimed; `None`
+    /// (reported) when an earlier row claimed it.
     pub(super) fn relation(
         &mut self,
+        table: &Table,
         relation: RowRelation,
-        diagnostics: &mut Diagnostics<'_>,
-    ) -> Relation {
+        cx: &Ctxt,
+    ) -> Option<Relation> {
         match relation {
-            RowRelation::None => Relation::None,
+            RowRelation::None => Some(Relation::None),
             RowRelation::Base(site) => {
                 if let Some(first) = &self.base {
-                    let first = diagnostics.describe(first);
-                    diagnostics.error(
+                    cx.error(
                         &site,
                         "a second clock is marked `offset_base = true`",
-                        format_args!("offsets are relative to one base clock, first declared at {first}; keep one `offset_base = true`"),
+                        format_args!(
+                            "offsets are relative to one base clock, first declared at {}; keep one `offset_base = true`",
+                            table.describe(first)
+                        ),
                     );
-                    return Relation::None;
+                    return None;
                 }
                 self.base = Some(site);
-                Relation::Base
+                Some(Relation::Base)
             }
-            RowRelation::Offset(offset) => self.offset(offset, diagnostics),
+            RowRelation::Offset(offset) => self.offset(table, offset, cx),
         }
     }
 
-    fn offset(&mut self, offset: Located<String>, diagnostics: &mut Diagnostics<'_>) -> Relation {
+    fn offset(&mut self, table: &Table, offset: Located<String>, cx: &Ctxt) -> Option<Relation> {
         if let Some(first) = self.offsets.get(&offset.value) {
-            let first = diagnostics.describe(first);
-            diagnostics.error(
+            cx.error(
                 &offset.site,
                 format_args!("duplicate offset `{}`", offset.value),
-                format_args!("`{}` is already the offset of the clock at {first}: two clocks with one offset are the same clock", offset.value),
+                format_args!(
+                    "`{}` is already the offset of the clock at {}: two clocks with one offset are the same clock",
+                    offset.value,
+                    table.describe(first)
+                ),
             );
-            return Relation::None;
+            return None;
         }
         self.offsets
             .insert(offset.value.clone(), offset.site.clone());
         self.first_offset.get_or_insert_with(|| offset.site.clone());
-        Relation::Offset(Ident::new(
+        let member = Ident::new(
             &format!("tk_offsets_{}", offset.value),
-            diagnostics.span_of(&offset.site),
-        ))
+            table.span_of(&offset.site),
+        );
+        Some(Relation::Offset(Located::new(member, offset.site)))
     }
 
     /// The rules that need every row: offsets need a base.
-    pub(super) fn finish(&self, diagnostics: &mut Diagnostics<'_>) {
+    pub(super) fn finish(&self, cx: &Ctxt) {
         if let (None, Some(first)) = (&self.base, &self.first_offset) {
-            diagnostics.error(
+            cx.error(
                 first,
                 "this clock has an `offset`, but no clock is its base",
                 "mark the clock the offsets are relative to (the kernel's CLOCK_MONOTONIC) with `offset_base = true`",

@@ -108,7 +108,7 @@ pub(crate) fn fault() -> impl Strategy<Value = Fault> {
         any::<Index>().prop_map(Fault::Drop),
         (any::<Index>(), any::<Index>()).prop_map(|(key, value)| Fault::WrongType(key, value)),
         (any::<Index>(), "[a-z][a-z0-9_]{0,10}").prop_map(|(key, new)| {
-            let new = if ROW_KEYS.contains(&new.as_str()) {
+            let new = if row_keys().contains(&new.as_str()) {
                 format!("{new}x")
             } else {
                 new
@@ -129,8 +129,6 @@ pub(crate) fn fault() -> impl Strategy<Value = Fault> {
 pub(crate) enum Outcome {
     Clock,
     MarkerOnly,
-    /// Posix backend, a getter and no clock id: declared without a reader, no error.
-    KernelOnly,
     Absent,
 }
 
@@ -151,10 +149,8 @@ pub(crate) fn missing_error(
     named: bool,
 ) -> Option<(usize, usize, String)> {
     let required = match key {
-        "name" | "monotonic" => true,
+        "name" | "monotonic" | "clockid" => true,
         "getter" => !table.posix,
-        // With a getter and no clock id, the posix backend declares a kernel-only clock.
-        "clockid" => table.posix && table.rows[row].getter.is_none(),
         _ => false,
     };
     let (line, column) = written.row_start(row);
@@ -233,7 +229,6 @@ pub(crate) fn apply_fault(
             match key {
                 "name" => rows[row] = Outcome::Absent,
                 _ if missing.is_some() => rows[row] = Outcome::MarkerOnly,
-                "clockid" if table.posix => rows[row] = Outcome::KernelOnly,
                 _ => {}
             }
             errors.extend(missing);
@@ -311,7 +306,7 @@ pub(crate) fn apply_fault(
             ));
             // An unknown key that resembles the renamed one stands for it (the error
             // says "did you mean"), so the key is not also reported missing.
-            if crate::suggest::did_you_mean(new, ROW_KEYS) != Some(key) {
+            if crate::suggest::did_you_mean(new, &row_keys()) != Some(key) {
                 errors.extend(missing_error(&table, row, key, &written, key != "name"));
             }
             if key == "offset_base" {
@@ -467,14 +462,6 @@ pub(crate) fn one_broken_row_is_reported_exactly_and_the_others_still_expand() {
                     prop_assert!(
                         expansion.sources.contains(name),
                         "`{}` is not a complete clock\n{}",
-                        name,
-                        text
-                    );
-                }
-                if *outcome == Outcome::KernelOnly {
-                    prop_assert!(
-                        expansion.kernel_only.contains(name),
-                        "`{}` should be kernel-only\n{}",
                         name,
                         text
                     );

@@ -187,7 +187,7 @@ pub(crate) fn mutated_tables_never_panic_and_every_error_is_located() {
 /// Text that looks like TOML: headers, keys and values, well- and ill-formed.
 pub(crate) fn toml_like() -> impl Strategy<Value = String> {
     let key = prop_oneof![
-        prop::sample::select(ROW_KEYS.to_vec()).prop_map(str::to_owned),
+        prop::sample::select(row_keys()).prop_map(str::to_owned),
         "[a-z_]{1,8}",
         "\"\\PC{0,6}\"",
         "'[^']{0,6}'",

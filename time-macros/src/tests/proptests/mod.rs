@@ -21,11 +21,10 @@
 //! `cargo fuzz` is not used: it needs a nightly toolchain (`-Zsanitizer`), and only
 //! stable is installed here; these properties drive the same entry points instead.
 
+use crate::ast::{Source, Table as AstTable, TableText};
+use crate::ctxt::Ctxt;
 use crate::declare::declare_clocks;
-use crate::diagnostics::{Diagnostics, TableText};
 use crate::env::Environment;
-use crate::model::{Backend, Options};
-use crate::model::{Site, ROW_KEYS};
 use crate::validate::{is_keyword, validate};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use proptest::prelude::*;
@@ -35,6 +34,11 @@ use quote::quote;
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::path::PathBuf;
+
+/// Every row key, in the schema's order.
+fn row_keys() -> Vec<&'static str> {
+    crate::schema::row_keys()
+}
 
 // ---------------------------------------------------------------------------------
 // Running properties

@@ -7,36 +7,30 @@ use super::*;
 /// grammar (`time-core/src/items.rs`).
 #[derive(Debug, Default)]
 pub(crate) struct Expansion {
-    /// The declared marker types, in order: `clock_items!` rows, then `pub enum Name`.
+    /// The declared marker types, in order: `clock_items!` rows, then `pub struct Name`.
     pub(crate) enums: Vec<String>,
     /// The rows of `clock_items!`, which implement `ClockSource`: the complete clocks.
     pub(crate) sources: BTreeSet<String>,
-    /// The `monotonic = [...]` names, which implement `MonotonicClock`.
+    /// The names with `MonotonicClock` (the `capabilities` slot's list for it).
     pub(crate) monotonic: BTreeSet<String>,
-    /// Each complete clock's `[ID]`, as text (empty without an id).
+    /// Each complete clock's id (after `id =`), as text.
     pub(crate) ids: std::collections::BTreeMap<String, String>,
     /// The messages of the `compile_error! { "…" }`s.
     pub(crate) errors: Vec<String>,
     /// Whether the table file is included (so that cargo tracks it).
     pub(crate) includes_file: bool,
-    /// The marker types of kernel-only clocks (posix backend, no `clockid`).
-    pub(crate) kernel_only: BTreeSet<String>,
 }
 
 pub(crate) fn observe(tokens: TokenStream) -> Expansion {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut expansion = Expansion::default();
     let mut marker_only = Vec::new();
-    for (at, window) in trees.windows(3).enumerate() {
+    for window in trees.windows(3) {
         match window {
             [TokenTree::Ident(a), TokenTree::Ident(b), TokenTree::Ident(name)]
-                if a == "pub" && b == "enum" =>
+                if a == "pub" && b == "struct" =>
             {
                 marker_only.push(name.to_string());
-                let doc = at.checked_sub(1).and_then(|doc| trees.get(doc));
-                if doc.is_some_and(|doc| doc.to_string().contains("A kernel-only clock")) {
-                    expansion.kernel_only.insert(name.to_string());
-                }
             }
             [TokenTree::Ident(a), TokenTree::Punct(bang), TokenTree::Group(body)]
                 if a == "clock_items" && bang.as_char() == '!' =>
@@ -63,12 +57,12 @@ pub(crate) fn observe(tokens: TokenStream) -> Expansion {
     expansion
 }
 
-/// Reads `clocks = [Name "doc" "table doc" "Name" MONOTONIC [ID] [RESOLUTION]
-/// [STAND-IN] [EXTERN] [ID STAND-IN] {BODY} …]; monotonic = [Name …];`, panicking on anything the template
-/// would not accept.
+/// Reads `clocks = [ROW …]` (each `Name "doc" MONOTONIC key = … ; … ;`) and
+/// `capabilities = [KIND … [Name …] …]`, panicking on anything the template would not
+/// accept.
 pub(crate) fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
     let trees: Vec<TokenTree> = body.into_iter().collect();
-    let list = |key: &str| -> Vec<TokenTree> {
+    let slot = |key: &str| -> Vec<TokenTree> {
         let at = trees
             .iter()
             .position(|tree| matches!(tree, TokenTree::Ident(ident) if ident == key))
@@ -79,41 +73,78 @@ pub(crate) fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
             other => panic!("`{key} =` is followed by {other}"),
         }
     };
-    let rows = list("clocks");
-    let count: usize = list("count").first().map_or(usize::MAX, |count| {
+    let rows = slot("clocks");
+    let count: usize = slot("count").first().map_or(usize::MAX, |count| {
         count.to_string().parse().unwrap_or(usize::MAX)
     });
-    assert_eq!(rows.len(), count * 11, "`count` is the number of rows");
-    for row in rows.chunks(11) {
-        let [TokenTree::Ident(name), TokenTree::Literal(_doc), TokenTree::Literal(_table_doc), TokenTree::Literal(text), TokenTree::Ident(flag), TokenTree::Group(id), TokenTree::Group(resolution), TokenTree::Group(_stand_in), TokenTree::Group(_extern_decl), TokenTree::Group(_id_stand_in), TokenTree::Group(read)] =
-            row
+    let mut rest = rows.as_slice();
+    let mut seen = 0;
+    let is_semi = |tree: &TokenTree| matches!(tree, TokenTree::Punct(p) if p.as_char() == ';');
+    while !rest.is_empty() {
+        let [TokenTree::Ident(name), TokenTree::Literal(_doc), TokenTree::Ident(flag), tail @ ..] =
+            rest
         else {
-            panic!("a clock_items! row that the template does not accept: {row:?}");
+            panic!("a clock_items! row that the template does not accept: {rest:?}");
         };
-        assert!(
-            matches!(resolution.stream().into_iter().next(), Some(TokenTree::Ident(variant)) if variant == "Nanos" || variant == "Tick"),
-            "RESOLUTION is {resolution}"
-        );
-        assert_eq!(
-            text.to_string(),
-            format!("{:?}", name.to_string()),
-            "the row's NAME"
-        );
         assert!(flag == "true" || flag == "false", "MONOTONIC is {flag}");
-        assert!(!read.stream().is_empty(), "`{name}` has no reader");
+        // `key = … ;` items, then the row's own `;`.
+        let mut tail = tail;
+        let mut id = None;
+        loop {
+            match tail {
+                [semi, more @ ..] if is_semi(semi) => {
+                    tail = more;
+                    break;
+                }
+                [TokenTree::Ident(key), TokenTree::Punct(eq), more @ ..] if eq.as_char() == '=' => {
+                    let end = more.iter().position(is_semi).expect("`;` after a row item");
+                    assert!(
+                        ["read", "id", "resolution", "header"].contains(&key.to_string().as_str()),
+                        "an unknown row item `{key}`"
+                    );
+                    if key == "id" {
+                        id = Some(
+                            more[..end]
+                                .iter()
+                                .take_while(|tree| !matches!(tree, TokenTree::Literal(l) if l.to_string().starts_with('"')))
+                                .map(ToString::to_string)
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                        );
+                    }
+                    tail = &more[end + 1..];
+                }
+                other => panic!("a row item the template does not accept: {other:?}"),
+            }
+        }
         expansion.enums.push(name.to_string());
         expansion.sources.insert(name.to_string());
-        expansion
-            .ids
-            .insert(name.to_string(), id.stream().to_string());
-        if flag == "true" {
-            assert!(list("monotonic")
-                .iter()
-                .any(|tree| *name == tree.to_string()));
-        }
+        expansion.ids.insert(
+            name.to_string(),
+            id.unwrap_or_else(|| panic!("`{name}` has no id")),
+        );
+        rest = tail;
+        seen += 1;
     }
-    for name in list("monotonic") {
-        expansion.monotonic.insert(name.to_string());
+    assert_eq!(seen, count, "`count` is the number of rows");
+    // `vouched SealedMonotonic MonotonicClock [Name …]` or `monotonic_id [Name …]`.
+    let capabilities = slot("capabilities");
+    let mut words: Vec<String> = Vec::new();
+    for tree in capabilities {
+        match tree {
+            TokenTree::Group(names) => {
+                if words
+                    .iter()
+                    .any(|word| word == "MonotonicClock" || word == "monotonic_id")
+                {
+                    for name in names.stream() {
+                        expansion.monotonic.insert(name.to_string());
+                    }
+                }
+                words.clear();
+            }
+            other => words.push(other.to_string()),
+        }
     }
 }
 
@@ -126,19 +157,26 @@ pub(crate) fn table_place(error: &str) -> Option<(usize, usize)> {
     Some((line, column))
 }
 
-/// Reads, validates and expands `text` as the table `clocks.toml`, as
-/// `declare::from_file` does once it has the file's text.
-pub(crate) fn expand_text(text: &str, options: &Options) -> Expansion {
-    let table = TableText {
-        display: "clocks.toml".to_owned(),
-        text: text.to_owned(),
-        span: Span::call_site(),
+/// Reads, validates and expands `text` as the table `clocks.toml` of an invocation
+/// with `options`, as `declare::declare_clocks` does once it has the file's text.
+pub(crate) fn expand_text(text: &str, options: &[TokenStream]) -> Expansion {
+    let tokens = quote!("clocks.toml" #(, #options)*);
+    let cx = Ctxt::new();
+    let invocation = crate::input::parse(tokens, &cx).expect("the options parse");
+    let read = crate::read::read(text, &cx);
+    let table = AstTable {
+        options: invocation.options,
+        source: Source::File {
+            text: TableText::new("clocks.toml".to_owned(), text.to_owned(), Span::call_site()),
+            path: "/clocks.toml".to_owned(),
+        },
+        kernel_services: read.kernel_services,
+        truncated: read.truncated,
+        rows: read.rows,
+        locate: None,
     };
-    let mut diagnostics = Diagnostics::for_table(&table);
-    let (rows, _) = crate::table::read(&table.text, &mut diagnostics);
-    let declared = validate(rows, options, &Site::Table(0..0), &mut diagnostics);
-    let mut out = crate::expand::expand(&declared, options, None, None);
-    if let Some(errors) = diagnostics.finish() {
+    let mut out = crate::expand::expand(&table, &validate(&table, &cx));
+    if let Err(errors) = cx.check(table.text()) {
         out.extend(errors.into_compile_error());
     }
     observe(out)
@@ -165,10 +203,7 @@ pub(crate) fn check_invariants(expansion: &Expansion) -> TestCaseResult {
         "neither declarations nor errors"
     );
     if expansion.errors.is_empty() {
-        prop_assert_eq!(
-            expansion.sources.len() + expansion.kernel_only.len(),
-            expansion.enums.len()
-        );
+        prop_assert_eq!(expansion.sources.len(), expansion.enums.len());
     }
     for error in &expansion.errors {
         prop_assert!(!error.trim().is_empty(), "an empty error message");
@@ -219,7 +254,7 @@ pub(crate) fn location(error: &str) -> Option<(usize, usize)> {
     Some((line, column))
 }
 
-pub(crate) fn check_table(text: &str, options: &Options) -> Result<Expansion, TestCaseError> {
+pub(crate) fn check_table(text: &str, options: &[TokenStream]) -> Result<Expansion, TestCaseError> {
     let expansion = expand_text(text, options);
     check_invariants(&expansion)?;
     for error in &expansion.errors {
@@ -230,9 +265,6 @@ pub(crate) fn check_table(text: &str, options: &Options) -> Result<Expansion, Te
 
 /// The options of an invocation whose getters the macro declares itself,
 /// `unsafe(extern "C")`.
-pub(crate) fn extern_getters() -> Options {
-    Options {
-        unsafe_extern: Some(Span::call_site()),
-        ..Options::default()
-    }
+pub(crate) fn extern_getters() -> Vec<TokenStream> {
+    vec![quote!(unsafe(extern "C"))]
 }

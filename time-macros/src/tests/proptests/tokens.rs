@@ -147,7 +147,7 @@ pub(crate) fn plausible_value(key: &str, seed: u64) -> TokenStream {
 /// repeated keys, values of the wrong kind, tokens of any kind).
 pub(crate) fn inline_input() -> impl Strategy<Value = TokenStream> {
     let key = prop_oneof![
-        8 => prop::sample::select(ROW_KEYS[1..].to_vec()),
+        8 => prop::sample::select(row_keys()[1..].to_vec()),
         1 => Just("name"),
         1 => prop::sample::select(vec!["gettr", "Monotonic", "clock_id", "k", "_"]),
     ];

@@ -37,23 +37,8 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    pub(crate) fn options(&self) -> Options {
-        Options {
-            bindings: self
-                .bindings
-                .then(|| syn::parse_quote!(some_crate::bindings)),
-            backend: if self.posix {
-                Backend::Posix
-            } else {
-                Backend::Kernel
-            },
-            backend_given: self.posix,
-            kernel_services: None,
-            backend_span: None,
-            markers_only: false,
-            unsafe_extern: (!self.bindings && !self.posix).then(Span::call_site),
-            error: None,
-        }
+    pub(crate) fn options(&self) -> Vec<TokenStream> {
+        self.option_tokens()
     }
 
     /// `unsafe(bindings = some_crate::bindings)`, `unsafe(extern "C")`, `backend = posix`, as
@@ -163,7 +148,9 @@ pub(crate) fn valid_table(rows: std::ops::Range<usize>) -> impl Strategy<Value =
                         {
                             Some(Id::Number(constant.len() as i32))
                         }
-                        None if posix => Some(Id::Number(i as i32)),
+                        // With the posix backend the id decides monotonicity.
+                        _ if posix && monotonic => Some(Id::Number([1, 4, 6, 7, 9][i % 5])),
+                        None => Some(Id::Number(i as i32)),
                         other => other,
                     };
                     Row {

@@ -366,10 +366,7 @@ pub(crate) fn temp_dir(property: &str) -> PathBuf {
 pub(crate) fn env_for(dir: &std::path::Path) -> Environment {
     Environment {
         manifest_dir: Some(dir.to_path_buf()),
-        table_dir: None,
-        source_dir: None,
-        posix_available: true,
-        working_dir: None,
+        ..Environment::default()
     }
 }
 

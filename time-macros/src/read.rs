@@ -1,8 +1,8 @@
-//! Reading a `clocks.toml` file into [`ClockRow`]s with `toml-span`, a small,
+//! Reading a `clocks.toml` file into [`Row`]s with `toml-span`, a small,
 //! maintained, span-preserving TOML reader (the same one on the host and in the kernel
-//! tree). TOML itself (TOML 1.0 as toml-span reads it: syntax, duplicate keys, dotted
-//! keys and headers, nesting depth) is toml-span's to decide, with its own messages;
-//! its error is reported as "invalid TOML" at its line and column.
+//! tree). TOML itself (syntax, duplicate keys, dotted keys and headers, nesting depth)
+//! is toml-span's to decide, with its own messages; its error is reported as "invalid
+//! TOML" at its line and column.
 //!
 //! toml-span stops at the first error. The rows before it are still read: the longest
 //! prefix of the file that ends at a line end before the error, and that toml-span
@@ -15,13 +15,22 @@
 //! each row's keys and the kind of each value. Rules across fields and rows live in
 //! `validate`.
 
-use crate::diagnostics::Diagnostics;
-use crate::model::{
-    self, ClockIdSpec, ClockRow, Form, KeySpec, KeyValue, Located, ResolutionSpec, Site,
-    TableSettings, ValueKind,
-};
+use crate::ast::{Located, Row, Site, Value as RowValue};
+use crate::ctxt::Ctxt;
+use crate::schema::{self, Form, KeySpec, ValueKind, CLOCK_ARRAY, KERNEL_SERVICES};
 use crate::suggest::valid_keys_help;
 use toml_span::value::{Key, Table, Value, ValueInner};
+
+/// What a table file holds: its rows and its top-level `kernel_services`.
+#[derive(Default)]
+pub(crate) struct Read {
+    /// The rows read.
+    pub(crate) rows: Vec<Row>,
+    /// `kernel_services = …`.
+    pub(crate) kernel_services: Option<Located<bool>>,
+    /// A TOML error stopped the reading: rows after it were not read.
+    pub(crate) truncated: bool,
+}
 
 /// Help for every TOML syntax error.
 const SYNTAX_HELP: &str =
@@ -30,14 +39,14 @@ const SYNTAX_HELP: &str =
 /// Help for a `clock` that is not an array of tables.
 const ARRAY_HELP: &str = "write each clock as a `[[clock]]` header followed by its keys";
 
-/// Reads every row of `text`. A TOML error is reported to `diagnostics`, and the rows
-/// before it still come back (see the module documentation).
-pub fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> (Vec<ClockRow>, TableSettings) {
+/// Reads every row of `text`. A TOML error is reported to `cx`, and the rows before
+/// it still come back (see the module documentation).
+pub(crate) fn read(text: &str, cx: &Ctxt) -> Read {
     let error = match toml_span::parse(text) {
-        Ok(document) => return read_document(&document, diagnostics),
+        Ok(document) => return read_document(&document, cx),
         Err(error) => error,
     };
-    report(&error, text, diagnostics);
+    report(&error, text, cx);
     // toml-span reads every line before it checks keys across lines, so a syntax error
     // late in the file hides a duplicate key before it. A prefix that ends before the
     // error shows such an error, which no cut can cause (it is about lines the prefix
@@ -47,7 +56,7 @@ pub fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> (Vec<ClockRow>, Ta
         match toml_span::parse(text.get(..cut).unwrap_or("")) {
             Ok(document) => break Some((cut, document)),
             Err(error) if across_lines(&error) && error.span.start < cut => {
-                report(&error, text, diagnostics);
+                report(&error, text, cx);
                 cut = line_start(text, error.span.start);
             }
             // Any other error of a prefix may be the cut's own (a string or array cut
@@ -63,7 +72,7 @@ pub fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> (Vec<ClockRow>, Ta
                     .map_or(text.len(), |newline| end + newline + 1);
                 match toml_span::parse(text.get(..next).unwrap_or("")) {
                     Err(error) if across_lines(&error) && next <= cut => {
-                        report(&error, text, diagnostics);
+                        report(&error, text, cx);
                         cut = line_start(text, error.span.start);
                     }
                     _ => break Some((end, document)),
@@ -71,31 +80,30 @@ pub fn read(text: &str, diagnostics: &mut Diagnostics<'_>) -> (Vec<ClockRow>, Ta
             }
         }
     };
-    let mut settings = TableSettings {
-        truncated: true,
-        ..TableSettings::default()
-    };
     let Some((end, document)) = prefix else {
-        return (Vec::new(), settings);
+        return Read {
+            truncated: true,
+            ..Read::default()
+        };
     };
     // The prefix ends where the error's line (or the construct it breaks) starts. When
     // that line is not a table header, it continues the last row of the prefix, which
     // the error cuts short: that row declares its marker type only, and its missing
     // keys are not reported (they may be past the error).
     let cut_short = !starts_a_header(text.get(end..).unwrap_or(""));
-    let (mut rows, read_settings) = read_document(&document, diagnostics);
-    settings.kernel_services = read_settings.kernel_services;
-    if let (true, Some(last)) = (cut_short, rows.last_mut()) {
+    let mut read = read_document(&document, cx);
+    read.truncated = true;
+    if let (true, Some(last)) = (cut_short, read.rows.last_mut()) {
         last.cut = true;
         last.had_errors = true;
     }
-    (rows, settings)
+    read
 }
 
 /// Reports a TOML error of toml-span, in its words, at its place.
-fn report(error: &toml_span::Error, text: &str, diagnostics: &mut Diagnostics<'_>) {
+fn report(error: &toml_span::Error, text: &str, cx: &Ctxt) {
     let at = error.span.start.min(text.len())..error.span.end.min(text.len());
-    diagnostics.error(
+    cx.error(
         &Site::Table(at),
         format_args!("invalid TOML: {error}"),
         SYNTAX_HELP,
@@ -182,38 +190,32 @@ fn value_site(key: &Key<'_>, value: &Value<'_>) -> Site {
 }
 
 /// Reads the top-level keys.
-fn read_document(
-    document: &Value<'_>,
-    diagnostics: &mut Diagnostics<'_>,
-) -> (Vec<ClockRow>, TableSettings) {
-    let mut rows = Vec::new();
-    let mut settings = TableSettings::default();
+fn read_document(document: &Value<'_>, cx: &Ctxt) -> Read {
+    let mut read = Read::default();
     let Some(table) = document.as_table() else {
-        return (rows, settings);
+        return read;
     };
     for (key, value) in in_file_order(table) {
         match key.name.as_ref() {
-            model::CLOCK_ARRAY => read_clocks(key, value, &mut rows, diagnostics),
-            model::KERNEL_SERVICES => match value.as_ref() {
+            CLOCK_ARRAY => read_clocks(key, value, &mut read.rows, cx),
+            KERNEL_SERVICES => match value.as_ref() {
                 ValueInner::Boolean(flag) => {
-                    settings.kernel_services = Some(Located::new(*flag, value_site(key, value)));
+                    read.kernel_services = Some(Located::new(*flag, value_site(key, value)));
                 }
                 other => wrong_type(
-                    &model::KERNEL_SERVICES_SPEC,
+                    &schema::KERNEL_SERVICES_SPEC,
                     other,
                     &value_site(key, value),
-                    diagnostics,
+                    cx,
                 ),
             },
-            unknown => diagnostics.error(
+            unknown => cx.error(
                 &site(key.span),
                 format_args!("unknown top-level key `{unknown}`"),
                 format_args!(
-                    "a clock table holds `{}` and `[[{}]]` tables; {}",
-                    model::KERNEL_SERVICES,
-                    model::CLOCK_ARRAY,
-                    match crate::suggest::did_you_mean(unknown, model::TOP_LEVEL_KEYS) {
-                        Some(model::CLOCK_ARRAY) => "did you mean `[[clock]]`?".to_owned(),
+                    "a clock table holds `{KERNEL_SERVICES}` and `[[{CLOCK_ARRAY}]]` tables; {}",
+                    match crate::suggest::did_you_mean(unknown, schema::TOP_LEVEL_KEYS) {
+                        Some(CLOCK_ARRAY) => "did you mean `[[clock]]`?".to_owned(),
                         Some(meant) => format!("did you mean `{meant}`?"),
                         None => "move this key into a `[[clock]]` table or remove it".to_owned(),
                     }
@@ -221,24 +223,17 @@ fn read_document(
             ),
         }
     }
-    (rows, settings)
+    read
 }
 
 /// The `clock` key: an array of tables, one row each.
-fn read_clocks(
-    key: &Key<'_>,
-    value: &Value<'_>,
-    rows: &mut Vec<ClockRow>,
-    diagnostics: &mut Diagnostics<'_>,
-) {
+fn read_clocks(key: &Key<'_>, value: &Value<'_>, rows: &mut Vec<Row>, cx: &Ctxt) {
     match value.as_ref() {
         ValueInner::Array(items) => {
             for item in items {
                 match item.as_ref() {
-                    ValueInner::Table(entries) => {
-                        rows.push(read_row(entries, site(item.span), diagnostics));
-                    }
-                    other => diagnostics.error(
+                    ValueInner::Table(entries) => rows.push(read_row(entries, site(item.span), cx)),
+                    other => cx.error(
                         &site(item.span),
                         format_args!("expected a `[[clock]]` table, found {}", kind(other)),
                         ARRAY_HELP,
@@ -249,16 +244,16 @@ fn read_clocks(
         // `[clock]`: one table where an array of them belongs. Its keys are still read
         // (and checked), and the row declares its type only.
         ValueInner::Table(entries) => {
-            diagnostics.error(
+            cx.error(
                 &site(key.span),
                 "`clock` is a single table, not an array of tables",
                 "write `[[clock]]` (double brackets) so that each clock is one entry of the array",
             );
-            let mut row = read_row(entries, site(key.span), diagnostics);
+            let mut row = read_row(entries, site(key.span), cx);
             row.had_errors = true;
             rows.push(row);
         }
-        other => diagnostics.error(
+        other => cx.error(
             &value_site(key, value),
             format_args!("`clock` must be an array of tables, found {}", kind(other)),
             ARRAY_HELP,
@@ -267,76 +262,61 @@ fn read_clocks(
 }
 
 /// One `[[clock]]` table.
-fn read_row(entries: &Table<'_>, row_site: Site, diagnostics: &mut Diagnostics<'_>) -> ClockRow {
-    let mut row = ClockRow::new(row_site);
-    let mut errors = diagnostics.scope();
+fn read_row(entries: &Table<'_>, row_site: Site, cx: &Ctxt) -> Row {
+    let mut row = Row::new(row_site);
+    let keys = schema::row_keys();
     for (key, value) in in_file_order(entries) {
-        let mut key_errors = errors.scope();
         let name = key.name.as_ref();
-        match KeySpec::row_key(name) {
+        match schema::row_key(name) {
             Some(spec) => {
                 let at = value_site(key, value);
-                if let Some(read) = typed(spec, value.as_ref(), &at, &mut key_errors) {
-                    row.assign(spec.name, Located::new(read, at));
+                match typed(&spec, value.as_ref(), &at, cx) {
+                    Some(read) => row.assign(spec.name, Located::new(read, at)),
+                    None => row.reject(spec.name),
                 }
             }
             None => {
-                key_errors.error(
+                cx.error(
                     &site(key.span),
                     format_args!("unknown key `{name}` in a `[[clock]]` table"),
-                    valid_keys_help(name, model::ROW_KEYS),
+                    valid_keys_help(name, &keys),
                 );
-                row.misspelt(name, model::ROW_KEYS);
+                row.had_errors = true;
+                // The key it resembles counts as present: a misspelt required key is
+                // one error, not also a "missing key" error.
+                if let Some(meant) = crate::suggest::did_you_mean(name, &keys) {
+                    row.rejected.push(meant);
+                }
             }
         }
-        if !key_errors.is_empty() {
-            row.rejected.push(name.to_owned());
-            errors.keep(key_errors);
-        }
     }
-    row.had_errors = !errors.is_empty();
-    diagnostics.keep(errors);
     row
 }
 
-/// `value`, checked against the kind `spec` expects.
-fn typed(
-    spec: &KeySpec,
-    value: &ValueInner<'_>,
-    at: &Site,
-    diagnostics: &mut Diagnostics<'_>,
-) -> Option<KeyValue> {
+/// `value`, checked against the kind `spec` expects; `None` (reported) when it is
+/// of another kind.
+fn typed(spec: &KeySpec, value: &ValueInner<'_>, at: &Site, cx: &Ctxt) -> Option<RowValue> {
     match (spec.kind, value) {
-        (ValueKind::Text | ValueKind::Name(_), ValueInner::String(text)) => {
-            Some(KeyValue::Text(text.to_string()))
+        (
+            ValueKind::Text | ValueKind::Name(_) | ValueKind::Resolution,
+            ValueInner::String(text),
+        ) => Some(RowValue::Text(text.to_string())),
+        (ValueKind::Bool, ValueInner::Boolean(flag)) => Some(RowValue::Bool(*flag)),
+        (ValueKind::ClockId, ValueInner::String(constant)) => {
+            Some(RowValue::Constant(constant.to_string()))
         }
-        (ValueKind::Bool, ValueInner::Boolean(flag)) => Some(KeyValue::Bool(*flag)),
-        (ValueKind::ClockId, ValueInner::String(constant)) => Some(KeyValue::ClockId(
-            ClockIdSpec::Constant(constant.to_string()),
-        )),
-        (ValueKind::ClockId, ValueInner::Integer(number)) => {
-            Some(KeyValue::ClockId(ClockIdSpec::Number(i128::from(*number))))
+        (ValueKind::ClockId | ValueKind::Resolution, ValueInner::Integer(number)) => {
+            Some(RowValue::Number(i128::from(*number)))
         }
-        (ValueKind::Resolution, ValueInner::String(text)) => {
-            Some(KeyValue::Resolution(ResolutionSpec::Text(text.to_string())))
-        }
-        (ValueKind::Resolution, ValueInner::Integer(number)) => Some(KeyValue::Resolution(
-            ResolutionSpec::Nanos(i128::from(*number)),
-        )),
         (_, other) => {
-            wrong_type(spec, other, at, diagnostics);
+            wrong_type(spec, other, at, cx);
             None
         }
     }
 }
 
-fn wrong_type(
-    spec: &KeySpec,
-    found: &ValueInner<'_>,
-    at: &Site,
-    diagnostics: &mut Diagnostics<'_>,
-) {
-    diagnostics.error(
+fn wrong_type(spec: &KeySpec, found: &ValueInner<'_>, at: &Site, cx: &Ctxt) {
+    cx.error(
         at,
         format_args!(
             "`{}` must be {}, found {}",
@@ -366,22 +346,19 @@ fn site(span: toml_span::Span) -> Site {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::TableText;
+    use crate::ast::TableText;
     use proc_macro2::Span;
 
-    fn read_text(text: &str) -> (Vec<ClockRow>, Vec<String>) {
-        let table = TableText {
-            display: "clocks.toml".to_owned(),
-            text: text.to_owned(),
-            span: Span::call_site(),
-        };
-        let mut diagnostics = Diagnostics::for_table(&table);
-        let (rows, _) = read(&table.text, &mut diagnostics);
-        let errors = diagnostics
-            .finish()
+    fn read_text(text: &str) -> (Vec<Row>, Vec<String>) {
+        let table = TableText::new("clocks.toml".to_owned(), text.to_owned(), Span::call_site());
+        let cx = Ctxt::new();
+        let read = read(&table.text, &cx);
+        let errors = cx
+            .check(Some(&table))
+            .err()
             .map(|e| e.into_iter().map(|e| e.to_string()).collect())
             .unwrap_or_default();
-        (rows, errors)
+        (read.rows, errors)
     }
 
     #[test]
@@ -391,16 +368,19 @@ mod tests {
         );
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(rows.len(), 2);
-        assert_eq!(rows[0].text(model::NAME).unwrap().value, "Monotonic");
-        assert_eq!(rows[0].text(model::GETTER).unwrap().value, "ktime_get");
-        assert!(rows[0].flag(model::MONOTONIC).unwrap().value);
+        assert_eq!(rows[0].text(schema::NAME).unwrap().value, "Monotonic");
+        assert_eq!(rows[0].text(schema::GETTER).unwrap().value, "ktime_get");
+        assert!(rows[0].flag(schema::MONOTONIC).unwrap().value);
         assert_eq!(
-            rows[0].clockid().unwrap().value,
-            ClockIdSpec::Constant("CLOCK_MONOTONIC".into())
+            rows[0].get(schema::CLOCKID).unwrap().value,
+            RowValue::Constant("CLOCK_MONOTONIC".into())
         );
-        assert_eq!(rows[0].text(model::DOC).unwrap().value, "d");
-        assert_eq!(rows[1].clockid().unwrap().value, ClockIdSpec::Number(4));
-        assert!(!rows[1].flag(model::MONOTONIC).unwrap().value);
+        assert_eq!(rows[0].text(schema::DOC).unwrap().value, "d");
+        assert_eq!(
+            rows[1].get(schema::CLOCKID).unwrap().value,
+            RowValue::Number(4)
+        );
+        assert!(!rows[1].flag(schema::MONOTONIC).unwrap().value);
     }
 
     #[test]
@@ -508,7 +488,7 @@ mod tests {
         );
         let row = |name: &str| {
             rows.iter()
-                .find(|row| row.text(model::NAME).is_some_and(|n| n.value == name))
+                .find(|row| row.text(schema::NAME).is_some_and(|n| n.value == name))
         };
         assert!(row("Good").is_some_and(|row| !row.had_errors), "{rows:?}");
         assert!(row("Late").is_none_or(|row| row.had_errors), "{rows:?}");
@@ -530,7 +510,7 @@ mod tests {
         );
         let good = rows
             .iter()
-            .find(|row| row.text(model::NAME).is_some_and(|n| n.value == "Good"));
+            .find(|row| row.text(schema::NAME).is_some_and(|n| n.value == "Good"));
         assert!(good.is_some_and(|row| !row.had_errors), "{rows:?}");
     }
 
@@ -541,7 +521,7 @@ mod tests {
             "clock = [{ name = \"A\", getter = \"g\", monotonic = true, doc = \"\\e\", }]\n",
         );
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(rows[0].text(model::DOC).unwrap().value, "\u{1b}");
+        assert_eq!(rows[0].text(schema::DOC).unwrap().value, "\u{1b}");
     }
 
     #[test]
@@ -549,7 +529,7 @@ mod tests {
         let (rows, errors) =
             read_text("clock = [{ name = \"A\", getter = \"g\", monotonic = true }]\n");
         assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(rows[0].text(model::GETTER).unwrap().value, "g");
+        assert_eq!(rows[0].text(schema::GETTER).unwrap().value, "g");
         let (_, errors) = read_text(
             "[[clock]]\nname = \"A\"\ndoc.text = \"d\"\nx.a = 1\nx.b = 2\n[clock.getter]\n",
         );
