@@ -17,6 +17,9 @@ use std::path::PathBuf;
 
 use toml_span::value::{Table, ValueInner};
 
+#[path = "tests/support/capabilities.rs"]
+mod capabilities;
+
 /// The clock ids of the kernel's `include/uapi/linux/time.h`.
 const UAPI_CLOCK_IDS: &[(&str, u32)] = &[
     ("CLOCK_REALTIME", 0),
@@ -75,6 +78,91 @@ fn main() {
         &out.join("lint_expected.rs"),
         &expected(&rows, kernel_services),
     );
+
+    let documentation = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"))
+        .join("../time-core/doc/declare_clocks.md");
+    println!("cargo:rerun-if-changed={}", documentation.display());
+    println!("cargo:rerun-if-changed=tests/support/capabilities.rs");
+    let documentation = std::fs::read_to_string(&documentation)
+        .unwrap_or_else(|error| fail(&format!("cannot read {}: {error}", documentation.display())));
+    write(
+        &out.join("capability_rows.rs"),
+        &capability_rows(&capabilities::parse(&documentation)),
+    );
+}
+
+/// For each capability, a clock with it (and no other) per backend that gives it, and
+/// a test that the clock has its trait; with the posix backend where it ignores the
+/// key, a test that the clock lacks the trait. The kernel rows are read through
+/// getters the template declares `extern "C"`, over clock id 1 (`CLOCK_MONOTONIC`,
+/// which has an hrtimer base), returning `u64` (which NMI-safe readers need).
+fn capability_rows(capabilities: &[capabilities::Capability<'_>]) -> String {
+    let mut items = String::new();
+    let mut checks = String::new();
+    for capability in capabilities {
+        let key = capability.key;
+        let traits = capability.trait_name;
+        // `monotonic` is in every row: the row with it gives it `true`.
+        let monotonic = if key == "monotonic" {
+            ""
+        } else {
+            "monotonic: false, "
+        };
+        writeln!(
+            items,
+            "#[unsafe(no_mangle)]\n\
+             extern \"C\" fn capable_{key}() -> u64 {{ 7 }}\n\
+             pub mod kernel_{key} {{\n\
+             \x20   typed_clocks::declare_clocks! {{\n\
+             \x20       unsafe(extern \"C\");\n\
+             \x20       Capable {{ getter: capable_{key}, returns: u64, clockid: 1, {monotonic}{key}: true }},\n\
+             \x20   }}\n\
+             }}\n\
+             pub mod posix_{key} {{\n\
+             \x20   typed_clocks::declare_clocks! {{\n\
+             \x20       backend = posix;\n\
+             \x20       Capable {{ clockid: 1, {monotonic}{key}: true }},\n\
+             \x20   }}"
+        )
+        .unwrap();
+        writeln!(
+            checks,
+            "    // `{key}`\n\
+             \x20   fn {key}<C: typed_clocks::{traits}>() {{}}\n\
+             \x20   {key}::<kernel_{key}::Capable>();\n\
+             \x20   assert_eq!(typed_clocks::Instant::<kernel_{key}::Capable>::now().to_ktime(), 7);"
+        )
+        .unwrap();
+        if capability.posix {
+            writeln!(items, "}}").unwrap();
+            writeln!(checks, "    {key}::<posix_{key}::Capable>();").unwrap();
+        } else {
+            // The posix backend ignores the key: whether the clock has the trait, by
+            // an inherent constant that only a clock with it has, over a trait's.
+            writeln!(
+                items,
+                "\x20   pub struct Probe<C>(core::marker::PhantomData<C>);\n\
+                 \x20   pub trait Lacks {{ const HAS: bool = false; }}\n\
+                 \x20   impl<C> Lacks for Probe<C> {{}}\n\
+                 \x20   impl<C: typed_clocks::{traits}> Probe<C> {{ pub const HAS: bool = true; }}\n\
+                 }}"
+            )
+            .unwrap();
+            writeln!(
+                checks,
+                "    {{\n\
+                 \x20       use posix_{key}::Lacks as _;\n\
+                 \x20       const {{ assert!(!posix_{key}::Probe::<posix_{key}::Capable>::HAS, \"posix ignores `{key}`\") }};\n\
+                 \x20   }}"
+            )
+            .unwrap();
+        }
+    }
+    format!(
+        "{items}\n/// Each clock has its capability's trait (or lacks it, where the posix backend\n\
+         /// ignores the key).\n\
+         pub fn check() {{\n{checks}}}\n"
+    )
 }
 
 fn fail(message: &str) -> ! {

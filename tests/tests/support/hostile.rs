@@ -20,6 +20,11 @@
 
 use std::fmt::Write as _;
 
+#[path = "capabilities.rs"]
+mod capabilities;
+#[path = "../../../time-macros/src/validate/keywords.rs"]
+mod keywords;
+
 /// SplitMix64: a small, seedable generator (the same stream for the same seed).
 pub struct Rng(u64);
 
@@ -394,107 +399,16 @@ const BAD_NAMES: &[&str] = &[
     "CLOCKS",
 ];
 
-/// Getters (and clock-id constants) the macro must reject: C23 keywords (and C11
-/// spellings), Rust keywords of every edition, `_`, raw-identifier spellings, and
-/// strings that are not C identifiers.
-const BAD_C_NAMES: &[&str] = &[
-    // C23 keywords.
-    "alignas",
-    "alignof",
-    "auto",
-    "bool",
-    "break",
-    "case",
-    "char",
-    "const",
-    "constexpr",
-    "continue",
-    "default",
-    "do",
-    "double",
-    "else",
-    "enum",
-    "extern",
-    "false",
-    "float",
-    "for",
-    "goto",
-    "if",
-    "inline",
-    "int",
-    "long",
-    "nullptr",
-    "register",
-    "restrict",
-    "return",
-    "short",
-    "signed",
-    "sizeof",
-    "static",
-    "static_assert",
-    "struct",
-    "switch",
-    "thread_local",
-    "true",
-    "typedef",
-    "typeof",
-    "typeof_unqual",
-    "union",
-    "unsigned",
-    "void",
-    "volatile",
-    "while",
-    "_Alignas",
-    "_Alignof",
-    "_Atomic",
-    "_BitInt",
-    "_Bool",
-    "_Complex",
-    "_Decimal128",
-    "_Decimal32",
-    "_Decimal64",
-    "_Generic",
-    "_Imaginary",
-    "_Noreturn",
-    "_Static_assert",
-    "_Thread_local",
-    // Rust keywords (strict, reserved, edition-dependent).
-    "as",
-    "async",
-    "await",
-    "crate",
-    "dyn",
-    "fn",
-    "gen",
-    "impl",
-    "in",
-    "let",
-    "loop",
-    "match",
-    "mod",
-    "move",
-    "mut",
-    "pub",
-    "ref",
-    "self",
-    "Self",
-    "super",
-    "trait",
-    "type",
-    "unsafe",
-    "use",
-    "where",
-    "abstract",
-    "become",
-    "box",
-    "final",
-    "macro",
-    "override",
-    "priv",
-    "unsized",
-    "virtual",
-    "yield",
-    "try",
+/// Getters (and clock-id constants) the macro must reject: the keywords of C23 (and
+/// C11's spellings) and of Rust (every edition) that the macro holds
+/// (`time-macros/src/validate/keywords.rs`), and these: `_`, raw-identifier
+/// spellings, and strings that are not C identifiers.
+fn bad_c_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| [keywords::C_KEYWORDS, keywords::RUST_KEYWORDS, NOT_C_NAMES].concat())
+}
+
+const NOT_C_NAMES: &[&str] = &[
     // `_` and raw-identifier spellings.
     "_",
     "r#type",
@@ -884,32 +798,37 @@ impl Builder<'_> {
                 );
             }
         }
-        // Capabilities, only where consistent.
+        // Capabilities (each of the documented table), only where consistent.
         let getter_text = getter.unwrap_or("");
-        if returns_u64 && !SEQCOUNT.contains(&getter_text) && self.rng.chance(40) {
-            if self.posix {
-                // The posix backend ignores it: the clock is not `NmiSafeClock` there.
-                row.set("nmi_safe", Some("true".to_owned()), Some("true".to_owned()));
-            } else {
-                good.capabilities.push("nmi_safe");
+        for capability in capabilities::capabilities() {
+            let consistent = match capability.key {
+                // Every row gives it, above.
+                "monotonic" => false,
+                "nmi_safe" => returns_u64 && !SEQCOUNT.contains(&getter_text),
+                "hrtimer" => matches!(good.id, Some(0 | 1 | 7 | 11)),
+                "settable" => !good.monotonic,
+                // A capability without a rule.
+                _ => true,
+            };
+            if !consistent || !self.rng.chance(30) {
+                continue;
             }
-        }
-        if matches!(good.id, Some(0 | 1 | 7 | 11)) && self.rng.chance(40) {
-            good.capabilities.push("hrtimer");
-        }
-        if !good.monotonic && self.rng.chance(30) {
-            good.capabilities.push("settable");
-        }
-        if self.rng.chance(20) {
-            good.capabilities.push("counts_suspend");
+            if self.posix && !capability.posix {
+                // The posix backend ignores it: the clock lacks the trait there.
+                row.set(
+                    capability.key,
+                    Some("true".to_owned()),
+                    Some("true".to_owned()),
+                );
+            } else {
+                good.capabilities.push(capability.key);
+            }
         }
         for capability in &good.capabilities {
             row.set(capability, Some("true".to_owned()), Some("true".to_owned()));
         }
         if self.rng.chance(10) {
-            let capability = *self
-                .rng
-                .pick(&["nmi_safe", "hrtimer", "settable", "counts_suspend"]);
+            let capability = self.rng.pick(capabilities::capabilities()).key;
             if !row.has(capability) {
                 row.set(
                     capability,
@@ -1075,7 +994,7 @@ impl Builder<'_> {
                 "no clockid".to_owned()
             }
             5 => {
-                let getter = *self.rng.pick(BAD_C_NAMES);
+                let getter = *self.rng.pick(bad_c_names());
                 let ident = (getter
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -1093,7 +1012,7 @@ impl Builder<'_> {
                 format!("invalid getter {getter:?}")
             }
             6 => {
-                let constant = *self.rng.pick(BAD_C_NAMES);
+                let constant = *self.rng.pick(bad_c_names());
                 let ident = (constant
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -2047,13 +1966,17 @@ pub fn crate_root(cases: &[Case]) -> String {
          \x20   let resolution_ok = match C::RESOLUTION { ::typed_clocks::Resolution::Nanos(ns) => ns == resolution, ::typed_clocks::Resolution::Tick => resolution == -1 };\n\
          \x20   same(C::NAME, name) && C::MONOTONIC == monotonic && resolution_ok\n\
          }\n\n\
-         pub fn monotonic<C: ::typed_clocks::MonotonicClock>() {}\n\
-         pub fn nmi_safe<C: ::typed_clocks::NmiSafeClock>() {}\n\
-         pub fn hrtimer<C: ::typed_clocks::HrTimerClock>() {}\n\
-         pub fn settable<C: ::typed_clocks::SettableClock>() {}\n\
-         pub fn counts_suspend<C: ::typed_clocks::SuspendCountingClock>() {}\n\
-         pub fn posix<C: ::typed_clocks::posix::PosixClock>() {}\n\n",
+         pub fn posix<C: ::typed_clocks::posix::PosixClock>() {}\n",
     );
+    // A bound check per capability (`monotonic` too), named after its key.
+    for capability in capabilities::capabilities() {
+        let _ = writeln!(
+            root,
+            "pub fn {}<C: ::typed_clocks::{}>() {{}}",
+            capability.key, capability.trait_name
+        );
+    }
+    root.push('\n');
     for case in cases {
         let _ = writeln!(root, "pub mod {};", case.module());
     }

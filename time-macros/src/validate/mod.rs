@@ -4,6 +4,7 @@
 //! reported to the [`Ctxt`]; every row that can still declare a type does, so one bad
 //! row does not cascade into "cannot find type" at each use of the others.
 
+mod keywords;
 mod names;
 mod row;
 mod unique;
