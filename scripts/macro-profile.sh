@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Where declare_clocks! spends its time: one expansion of a 1000-clock table
-# (time-macros/impl/tests/scaling.rs, one_expansion_of_1000_clocks) under callgrind, counting
+# (the `#[ignore]`d unit test tests::scaling::one_expansion_of_1000_clocks of
+# time-macros) under callgrind, counting
 # only the instructions inside the macro's library entry, split by stage and by the
 # hottest helpers. The test is built with cargo's default (unoptimised) dev profile, as
 # cargo builds a proc macro and its dependencies for every crate that uses it, and runs
@@ -16,19 +17,19 @@ command -v valgrind >/dev/null || {
     echo "valgrind is not installed (apt-get install valgrind)" >&2
     exit 1
 }
-binary=$(cargo test -q -p typed-clocks-macros-impl --test scaling --no-run --message-format=json 2>/dev/null |
+binary=$(cargo test -q -p typed-clocks-macros --lib --no-run --message-format=json 2>/dev/null |
     python3 -c '
 import json, sys
 for line in sys.stdin:
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "scaling":
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["name"] == "typed_clocks_macros":
         print(m["executable"])')
 out=$(mktemp "${TMPDIR:-/tmp}/macro-profile.XXXXXX")
 trap 'rm -f "$out" "$out.txt"' EXIT
 # The test binary may link libstd dynamically.
 LD_LIBRARY_PATH="$(rustc --print target-libdir)" valgrind --tool=callgrind --callgrind-out-file="$out" \
-    --toggle-collect='typed_clocks_macros_impl::declare::declare_clocks' \
-    "$binary" --ignored --exact one_expansion_of_1000_clocks --test-threads=1 >/dev/null 2>&1
+    --toggle-collect='typed_clocks_macros::declare::declare_clocks' \
+    "$binary" --ignored --exact tests::scaling::one_expansion_of_1000_clocks --test-threads=1 >/dev/null 2>&1
 callgrind_annotate --inclusive=yes "$out" >"$out.txt" 2>/dev/null
 total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' "$out.txt")
 echo "## One expansion of 1000 clocks: instructions inside declare_clocks (callgrind, unoptimised build)"
@@ -39,12 +40,12 @@ part() {
     awk -v pat="$2" -v label="$1" -v total="$total" '
         index($0, pat) && !done { n = $1; gsub(",", "", n); printf "| %s | %d | %.0f%% |\n", label, n, 100 * n / total; done = 1 }' "$out.txt"
 }
-part "read the TOML (table::read)" "typed_clocks_macros_impl::table::read ["
-part "… of which the toml crate's document reader (DeTable::parse_recoverable)" "toml::de::parser::detable::<impl toml::map::Map<serde_spanned::spanned::Spanned<alloc::borrow::Cow<str>>,serde_spanned::spanned::Spanned<toml::de::parser::devalue::DeValue>>>::parse_recoverable ["
-part "… of which reading the rows from the document (schema)" "typed_clocks_macros_impl::table::read_document ["
-part "validate" "typed_clocks_macros_impl::validate::validate ["
-part "the template rows (TemplateRow::to_tokens)" "<typed_clocks_macros_impl::template::TemplateRow as quote::to_tokens::ToTokens>::to_tokens ["
-part "generate tokens (expand::expand)" "typed_clocks_macros_impl::expand::expand ["
+part "read the TOML (table::read)" "typed_clocks_macros::table::read ["
+part "… of which toml-span's reader (toml_span::parse)" "toml_span::de::parse ["
+part "… of which reading the rows from the document (schema)" "typed_clocks_macros::table::read_document ["
+part "validate" "typed_clocks_macros::validate::validate ["
+part "the template rows (TemplateRow::to_tokens)" "<typed_clocks_macros::template::TemplateRow as quote::to_tokens::ToTokens>::to_tokens ["
+part "generate tokens (expand::expand)" "typed_clocks_macros::expand::expand ["
 part "… of which string literals (Literal::string: escaping doc strings)" "proc_macro2::Literal::string ["
 part "… of which identifiers (quote's push_ident: Ident::new checks)" "quote::__private::push_ident ["
 part "… of which splicing token streams (#private and friends)" "<proc_macro2::TokenStream as core::iter::traits::collect::Extend<proc_macro2::TokenStream>>::extend ["

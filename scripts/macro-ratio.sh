@@ -14,7 +14,7 @@
 # hand-written, CPU user+sys of cargo and rustc), and reported as median and min–max,
 # with the load average before and after. A third twin, "template", has in place of
 # the `declare_clocks!` line what the procedural macro hands to the compiler (printed
-# by `cargo run -p typed-clocks-macros-impl --example expand`): one invocation of typed-clocks's
+# by the `#[ignore]`d unit test tests::expand::print_expansion of time-macros): one invocation of typed-clocks's
 # `macro_rules!` template; it splits the cost between the procedural macro (macro /
 # template) and the template (template / hand-written). The macro's own time inside
 # rustc (DECLARE_CLOCKS_TIMING=1: wall time from entering the macro to handing its
@@ -126,8 +126,13 @@ for n in "${sizes[@]}"; do
     make_crate "hand-$n" "$n"
     make_crate "template-$n" "$n"
     # The template twin: the procedural macro's output in place of its invocation.
-    (cd "$work/template-$n" && cargo run -q --manifest-path "$root/Cargo.toml" -p typed-clocks-macros-impl \
-        --example expand -- '"clocks.toml", unsafe(extern "C")') >"$work/expansion-$n.rs"
+    EXPAND_ARGS='"clocks.toml", unsafe(extern "C")' EXPAND_DIR="$work/template-$n" EXPAND_OUT="$work/expansion-$n.rs" \
+        cargo test -q --manifest-path "$root/Cargo.toml" -p typed-clocks-macros --lib -- --ignored --exact \
+        tests::expand::print_expansion >/dev/null 2>"$work/expand-$n.err" || {
+        echo "macro-ratio: printing the expansion failed, so there is no template twin:" >&2
+        cat "$work/expand-$n.err" >&2
+        exit 1
+    }
     python3 - "$work/template-$n/src/main.rs" "$work/expansion-$n.rs" <<'PY'
 import sys
 main, expansion = sys.argv[1], open(sys.argv[2]).read()

@@ -3,8 +3,8 @@
 #
 # 1. Expansion time in-process: the macro's library entry (read + validate + expand, all
 #    the macro does) timed on generated tables, median of 15, release build with the
-#    workspace's profile (time-macros/impl/tests/scaling.rs, an #[ignore]d test of the
-#    macro's library crate). Absolute times: for ratios against hand-written items,
+#    workspace's profile (time-macros/src/tests/scaling.rs, an #[ignore]d unit test of the
+#    proc-macro crate). Absolute times: for ratios against hand-written items,
 #    see scripts/macro-ratio.sh.
 # 2. `cargo check` of an invoking crate: a generated binary crate (temp dir, typed-clocks by
 #    absolute path, its own target dir) declaring N clocks from its clocks.toml and using
@@ -25,8 +25,8 @@ what=${1:-all}
 sizes=(1 10 100 1000)
 
 if [ "$what" = all ] || [ "$what" = expansion ]; then
-    echo "## Expansion time (time-macros/impl/tests/scaling.rs)"
-    cargo test -q -p typed-clocks-macros-impl --release --test scaling -- --ignored --nocapture expansion_time_scales 2>&1 | grep '^|'
+    echo "## Expansion time (time-macros/src/tests/scaling.rs)"
+    cargo test -q -p typed-clocks-macros --release --lib -- --ignored --nocapture tests::scaling::expansion_time_scales 2>&1 | grep '^|'
     echo
 fi
 

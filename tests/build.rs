@@ -15,7 +15,10 @@ use std::env;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use toml::de::{DeTable, DeValue};
+use toml_span::value::{Table, ValueInner};
+
+#[path = "tests/support/capabilities.rs"]
+mod capabilities;
 
 /// The clock ids of the kernel's `include/uapi/linux/time.h`.
 const UAPI_CLOCK_IDS: &[(&str, u32)] = &[
@@ -60,8 +63,10 @@ fn main() {
         .unwrap_or_else(|error| fail(&format!("cannot read {}: {error}", table.display())));
     // A malformed table is declare_clocks!'s to report, with its line and column; the
     // stand-in then declares what it could read.
-    let (rows, kernel_services) = match DeTable::parse(&text) {
-        Ok(document) => read(document.get_ref()),
+    let (rows, kernel_services) = match toml_span::parse(&text) {
+        Ok(document) => document
+            .as_table()
+            .map_or_else(|| (Vec::new(), false), read),
         Err(_) => (Vec::new(), false),
     };
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("set by cargo"));
@@ -73,6 +78,91 @@ fn main() {
         &out.join("lint_expected.rs"),
         &expected(&rows, kernel_services),
     );
+
+    let documentation = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"))
+        .join("../time-core/doc/declare_clocks.md");
+    println!("cargo:rerun-if-changed={}", documentation.display());
+    println!("cargo:rerun-if-changed=tests/support/capabilities.rs");
+    let documentation = std::fs::read_to_string(&documentation)
+        .unwrap_or_else(|error| fail(&format!("cannot read {}: {error}", documentation.display())));
+    write(
+        &out.join("capability_rows.rs"),
+        &capability_rows(&capabilities::parse(&documentation)),
+    );
+}
+
+/// For each capability, a clock with it (and no other) per backend that gives it, and
+/// a test that the clock has its trait; with the posix backend where it ignores the
+/// key, a test that the clock lacks the trait. The kernel rows are read through
+/// getters the template declares `extern "C"`, over clock id 1 (`CLOCK_MONOTONIC`,
+/// which has an hrtimer base), returning `u64` (which NMI-safe readers need).
+fn capability_rows(capabilities: &[capabilities::Capability<'_>]) -> String {
+    let mut items = String::new();
+    let mut checks = String::new();
+    for capability in capabilities {
+        let key = capability.key;
+        let traits = capability.trait_name;
+        // `monotonic` is in every row: the row with it gives it `true`.
+        let monotonic = if key == "monotonic" {
+            ""
+        } else {
+            "monotonic: false, "
+        };
+        writeln!(
+            items,
+            "#[unsafe(no_mangle)]\n\
+             extern \"C\" fn capable_{key}() -> u64 {{ 7 }}\n\
+             pub mod kernel_{key} {{\n\
+             \x20   typed_clocks::declare_clocks! {{\n\
+             \x20       unsafe(extern \"C\");\n\
+             \x20       Capable {{ getter: capable_{key}, returns: u64, clockid: 1, {monotonic}{key}: true }},\n\
+             \x20   }}\n\
+             }}\n\
+             pub mod posix_{key} {{\n\
+             \x20   typed_clocks::declare_clocks! {{\n\
+             \x20       backend = posix;\n\
+             \x20       Capable {{ clockid: 1, {monotonic}{key}: true }},\n\
+             \x20   }}"
+        )
+        .unwrap();
+        writeln!(
+            checks,
+            "    // `{key}`\n\
+             \x20   fn {key}<C: typed_clocks::{traits}>() {{}}\n\
+             \x20   {key}::<kernel_{key}::Capable>();\n\
+             \x20   assert_eq!(typed_clocks::Instant::<kernel_{key}::Capable>::now().to_ktime(), 7);"
+        )
+        .unwrap();
+        if capability.posix {
+            writeln!(items, "}}").unwrap();
+            writeln!(checks, "    {key}::<posix_{key}::Capable>();").unwrap();
+        } else {
+            // The posix backend ignores the key: whether the clock has the trait, by
+            // an inherent constant that only a clock with it has, over a trait's.
+            writeln!(
+                items,
+                "\x20   pub struct Probe<C>(core::marker::PhantomData<C>);\n\
+                 \x20   pub trait Lacks {{ const HAS: bool = false; }}\n\
+                 \x20   impl<C> Lacks for Probe<C> {{}}\n\
+                 \x20   impl<C: typed_clocks::{traits}> Probe<C> {{ pub const HAS: bool = true; }}\n\
+                 }}"
+            )
+            .unwrap();
+            writeln!(
+                checks,
+                "    {{\n\
+                 \x20       use posix_{key}::Lacks as _;\n\
+                 \x20       const {{ assert!(!posix_{key}::Probe::<posix_{key}::Capable>::HAS, \"posix ignores `{key}`\") }};\n\
+                 \x20   }}"
+            )
+            .unwrap();
+        }
+    }
+    format!(
+        "{items}\n/// Each clock has its capability's trait (or lacks it, where the posix backend\n\
+         /// ignores the key).\n\
+         pub fn check() {{\n{checks}}}\n"
+    )
 }
 
 fn fail(message: &str) -> ! {
@@ -85,18 +175,14 @@ fn write(path: &PathBuf, text: &str) {
         .unwrap_or_else(|error| fail(&format!("cannot write {}: {error}", path.display())));
 }
 
-fn read(document: &DeTable<'_>) -> (Vec<Row>, bool) {
+fn read(document: &Table<'_>) -> (Vec<Row>, bool) {
     let mut rows = Vec::new();
     let mut kernel_services = false;
     for (key, value) in document {
-        match (key.get_ref().as_ref(), value.get_ref()) {
-            ("kernel_services", DeValue::Boolean(flag)) => kernel_services = *flag,
-            ("clock", DeValue::Array(array)) => {
-                rows.extend(
-                    array
-                        .iter()
-                        .filter_map(|row| row.get_ref().as_table().map(read_row)),
-                );
+        match (key.name.as_ref(), value.as_ref()) {
+            ("kernel_services", ValueInner::Boolean(flag)) => kernel_services = *flag,
+            ("clock", ValueInner::Array(array)) => {
+                rows.extend(array.iter().filter_map(|row| row.as_table().map(read_row)));
             }
             _ => {}
         }
@@ -104,23 +190,21 @@ fn read(document: &DeTable<'_>) -> (Vec<Row>, bool) {
     (rows, kernel_services)
 }
 
-fn read_row(table: &DeTable<'_>) -> Row {
+fn read_row(table: &Table<'_>) -> Row {
     let mut row = Row::default();
     for (key, value) in table {
-        match (key.get_ref().as_ref(), value.get_ref()) {
-            ("name", DeValue::String(text)) => row.name = text.to_string(),
-            ("getter", DeValue::String(text)) => row.getter = text.to_string(),
-            ("returns", DeValue::String(text)) => row.returns_u64 = text == "u64",
-            ("clockid", DeValue::String(text)) => {
+        match (key.name.as_ref(), value.as_ref()) {
+            ("name", ValueInner::String(text)) => row.name = text.to_string(),
+            ("getter", ValueInner::String(text)) => row.getter = text.to_string(),
+            ("returns", ValueInner::String(text)) => row.returns_u64 = text == "u64",
+            ("clockid", ValueInner::String(text)) => {
                 row.clockid = Some(ClockId::Constant(text.to_string()));
             }
-            ("clockid", DeValue::Integer(number)) => {
-                let value = i64::from_str_radix(number.as_str(), number.radix())
-                    .unwrap_or_else(|_| fail("clockid out of range"));
-                row.clockid = Some(ClockId::Number(value.to_string()));
+            ("clockid", ValueInner::Integer(number)) => {
+                row.clockid = Some(ClockId::Number(number.to_string()));
             }
-            ("offset", DeValue::String(text)) => row.offset = Some(text.to_string()),
-            ("offset_base", DeValue::Boolean(flag)) => row.offset_base = *flag,
+            ("offset", ValueInner::String(text)) => row.offset = Some(text.to_string()),
+            ("offset_base", ValueInner::Boolean(flag)) => row.offset_base = *flag,
             _ => {}
         }
     }
@@ -344,11 +428,12 @@ const SERVICES_CHECK: &str = "
 fn expected(rows: &[Row], kernel_services: bool) -> String {
     let mut text = String::from(
         "/// Each clock's name, stand-in reading and clock id, in table order.\n\
-         const EXPECTED: &[(&str, Ktime, Option<ClockId>)] = &[\n",
+         const EXPECTED: &[(&str, Ktime, ClockId)] = &[\n",
     );
     for (index, row) in rows.iter().enumerate() {
         let id = match &row.clockid {
-            None => "None".to_owned(),
+            // A row without one is an error of the table, which the macro reports.
+            None => "0".to_owned(),
             Some(ClockId::Constant(name)) => {
                 // The first row naming a constant gave it its value.
                 let first = rows
@@ -357,9 +442,9 @@ fn expected(rows: &[Row], kernel_services: bool) -> String {
                         |other| matches!(&other.clockid, Some(ClockId::Constant(n)) if n == name),
                     )
                     .unwrap_or(index);
-                format!("Some({})", clockid_value(name, first))
+                clockid_value(name, first).to_string()
             }
-            Some(ClockId::Number(number)) => format!("Some({number})"),
+            Some(ClockId::Number(number)) => number.clone(),
         };
         writeln!(
             text,

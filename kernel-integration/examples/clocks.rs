@@ -25,10 +25,7 @@ impl Row {
     fn of(clock: &ClockInfo) -> Self {
         Self {
             name: clock.name,
-            clockid: clock.id.map_or_else(
-                || "-".to_owned(),
-                |id| format!("{} ({id})", clockid_name(id)),
-            ),
+            clockid: format!("{} ({})", clockid_name(clock.id), clock.id),
             monotonic: if clock.monotonic { "yes" } else { "no" },
             now: Delta::from_nanos((clock.read)()).to_string(),
         }

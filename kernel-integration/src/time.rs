@@ -27,7 +27,7 @@
 //! use kernel_integration::time::{BootTime, Monotonic, RealTime};
 //! use typed_clocks::{ClockSource, Instant};
 //!
-//! assert_eq!(Monotonic::ID, Some(1));
+//! assert_eq!(Monotonic::ID, 1);
 //! assert!(!RealTime::MONOTONIC);
 //! let start = Instant::<Monotonic>::now();
 //! assert!(Instant::<Monotonic>::now() >= start);

@@ -23,7 +23,7 @@ extern "C" fn prop_clock_get() -> typed_clocks::Ktime {
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    PropClock { getter: prop_clock_get, monotonic: true },
+    PropClock { getter: prop_clock_get, monotonic: true, clockid: 1 },
 }
 
 /// The reference model: exact, then clamped like the library promises.

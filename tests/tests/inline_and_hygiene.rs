@@ -30,7 +30,7 @@ mod no_prelude {
     #![no_implicit_prelude]
     ::typed_clocks::declare_clocks! {
         unsafe(extern "C");
-        PreludeFree { getter: inline_test_other_get, monotonic: false },
+        PreludeFree { getter: inline_test_other_get, monotonic: false, clockid: 0 },
     }
 }
 
@@ -43,7 +43,7 @@ mod from_file_without_bindings {
 fn inline_rows_declare_working_clocks() {
     use shadowed_core::ShadowMono;
     assert_eq!(ShadowMono::NAME, "ShadowMono");
-    assert_eq!(ShadowMono::ID, Some(1));
+    assert_eq!(ShadowMono::ID, 1);
     let start = Instant::<ShadowMono>::now();
     assert_eq!(start.to_ktime(), 7);
     assert_eq!(start.elapsed(), Delta::ZERO);
@@ -56,5 +56,5 @@ fn inline_rows_declare_working_clocks() {
 fn file_form_without_bindings_declares_extern_getters() {
     use from_file_without_bindings::ExternMono;
     assert_eq!(Instant::<ExternMono>::now().to_ktime(), 7);
-    assert_eq!(ExternMono::ID, Some(1));
+    assert_eq!(ExternMono::ID, 1);
 }

@@ -6,22 +6,22 @@
 //! readme_capabilities` rewrites the table in README.md (then read the diff).
 
 use std::path::Path;
-use toml::de::{DeTable, DeValue};
+use toml_span::value::{Table, ValueInner};
 
 const BEGIN: &str = "<!-- clock table: generated from clocks.toml, checked by tests/tests/readme_capabilities.rs -->";
 const END: &str = "<!-- end of clock table -->";
 
 /// The value of `key` in `row`, as the README shows it.
-fn value(row: &DeTable<'_>, key: &str) -> Option<String> {
-    row.get(key).map(|value| match value.get_ref() {
-        DeValue::String(text) => text.to_string(),
-        DeValue::Boolean(flag) => flag.to_string(),
-        DeValue::Integer(integer) => integer.as_str().to_owned(),
+fn value(row: &Table<'_>, key: &str) -> Option<String> {
+    row.get(key).map(|value| match value.as_ref() {
+        ValueInner::String(text) => text.to_string(),
+        ValueInner::Boolean(flag) => flag.to_string(),
+        ValueInner::Integer(integer) => integer.to_string(),
         other => panic!("`{key}` has an unexpected value: {other:?}"),
     })
 }
 
-fn flag(row: &DeTable<'_>, key: &str) -> &'static str {
+fn flag(row: &Table<'_>, key: &str) -> &'static str {
     match value(row, key).as_deref() {
         Some("true") => "yes",
         _ => "—",
@@ -30,9 +30,9 @@ fn flag(row: &DeTable<'_>, key: &str) -> &'static str {
 
 /// The table the README must hold, from `clocks.toml`'s text.
 fn expected_table(clocks_toml: &str) -> String {
-    let document = DeTable::parse(clocks_toml).expect("clocks.toml parses");
-    let rows = match document.get_ref().get("clock").map(|rows| rows.get_ref()) {
-        Some(DeValue::Array(rows)) => rows,
+    let document = toml_span::parse(clocks_toml).expect("clocks.toml parses");
+    let rows = match document.pointer("/clock").map(|rows| rows.as_ref()) {
+        Some(ValueInner::Array(rows)) => rows,
         _ => panic!("clocks.toml has no [[clock]] rows"),
     };
     let mut table = String::from(
@@ -40,7 +40,7 @@ fn expected_table(clocks_toml: &str) -> String {
          |---|---|---|---|---|---|---|---|---|\n",
     );
     for row in rows {
-        let DeValue::Table(row) = row.get_ref() else {
+        let ValueInner::Table(row) = row.as_ref() else {
             panic!("a [[clock]] row is not a table")
         };
         let name = value(row, "name").expect("every row has a name");

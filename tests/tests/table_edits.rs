@@ -99,7 +99,8 @@ impl Crate {
     }
 }
 
-const BETA_ROW: &str = "\n[[clock]]\nname = \"Beta\"\ngetter = \"edit_beta\"\nmonotonic = false\n";
+const BETA_ROW: &str =
+    "\n[[clock]]\nname = \"Beta\"\ngetter = \"edit_beta\"\nmonotonic = false\nclockid = 0\n";
 
 #[test]
 fn adding_editing_and_removing_clocks_in_the_table() {
@@ -109,8 +110,8 @@ fn adding_editing_and_removing_clocks_in_the_table() {
     // Add a clock: a row in the table, and code that uses the new type.
     krate.edit(
         "clocks.toml",
-        "monotonic = true\n",
-        &format!("monotonic = true\n{BETA_ROW}"),
+        "clockid = 1\n",
+        &format!("clockid = 1\n{BETA_ROW}"),
     );
     krate.edit("src/main.rs", "// USES", "show::<Beta>();");
     assert_eq!(
@@ -134,7 +135,7 @@ fn adding_editing_and_removing_clocks_in_the_table() {
     krate.edit("clocks.toml", "monotonic = true", "monotonic = \"yes\"");
     let errors = krate.build_error();
     assert!(
-        errors.contains("clocks.toml:5:13: `monotonic` must be a boolean, found a string"),
+        errors.contains("clocks.toml:5:14: `monotonic` must be a boolean, found a string"),
         "{errors}"
     );
     krate.clean_up();

@@ -10,8 +10,6 @@ mod scratch;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use toml::de::{DeTable, DeValue};
-
 /// Every clock reader of the kernel's `include/linux/timekeeping.h` (the host kernel in
 /// kernel-integration has them all), as a `clocks.toml` row: name, getter, whether it
 /// never goes backwards, and the rest of the row.
@@ -47,7 +45,7 @@ const KERNEL_CLOCKS: &[(&str, &str, bool, &str)] = &[
         "clockid = \"CLOCK_MONOTONIC_RAW\"",
     ),
     // The coarse family: the time at the last tick. There are no uapi ids for the
-    // coarse boot and TAI clocks.
+    // coarse boot and TAI clocks: their ids are their time bases'.
     (
         "MonotonicCoarse",
         "ktime_get_coarse",
@@ -60,8 +58,18 @@ const KERNEL_CLOCKS: &[(&str, &str, bool, &str)] = &[
         false,
         "clockid = \"CLOCK_REALTIME_COARSE\"",
     ),
-    ("BootTimeCoarse", "ktime_get_coarse_boottime", true, ""),
-    ("TaiCoarse", "ktime_get_coarse_clocktai", false, ""),
+    (
+        "BootTimeCoarse",
+        "ktime_get_coarse_boottime",
+        true,
+        "clockid = \"CLOCK_BOOTTIME\"",
+    ),
+    (
+        "TaiCoarse",
+        "ktime_get_coarse_clocktai",
+        false,
+        "clockid = \"CLOCK_TAI\"",
+    ),
     // The NMI-safe accessors return u64 nanoseconds. Only the raw one is monotonic:
     // the kernel documents that the others can be seen going back across an update.
     (
@@ -142,23 +150,22 @@ fn keep_rows(table: &str, keep: impl Fn(&str) -> bool) -> String {
 
 /// The `(name, getter)` of every row of a `clocks.toml`.
 fn rows(table: &str) -> Vec<(String, String)> {
-    let document = DeTable::parse(table).expect("clocks.toml is valid TOML");
+    let document = toml_span::parse(table).expect("clocks.toml is valid TOML");
     let mut rows = Vec::new();
-    for (key, value) in document.get_ref() {
-        let (true, DeValue::Array(array)) = (key.get_ref() == "clock", value.get_ref()) else {
-            continue;
+    for row in document
+        .pointer("/clock")
+        .and_then(|clock| clock.as_array())
+        .into_iter()
+        .flatten()
+    {
+        let row = row.as_table().expect("a [[clock]] table");
+        let field = |name: &str| {
+            row.get(name)
+                .and_then(|value| value.as_str())
+                .unwrap_or_default()
+                .to_owned()
         };
-        for row in array {
-            let row = row.get_ref().as_table().expect("a [[clock]] table");
-            let field = |name: &str| {
-                row.iter()
-                    .find(|(key, _)| key.get_ref() == name)
-                    .and_then(|(_, value)| value.get_ref().as_str())
-                    .unwrap_or_default()
-                    .to_owned()
-            };
-            rows.push((field("name"), field("getter")));
-        }
+        rows.push((field("name"), field("getter")));
     }
     rows
 }

@@ -18,7 +18,7 @@ fn main() -> Result<(), posix::SleepError> {
         "clock", "clockid", "monotonic"
     );
     for clock in &CLOCKS {
-        let id = clock.id.map_or_else(|| "-".to_owned(), |id| id.to_string());
+        let id = clock.id;
         let now = Delta::from_nanos((clock.read)());
         println!(
             "{:<width$} {:>7} {:>9}   {now}",

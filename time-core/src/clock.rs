@@ -1,6 +1,6 @@
 //! The traits that tie a zero-sized marker type to one kernel clock.
 
-use crate::__private::{Sealed, SealedMonotonic};
+use crate::__private::SealedMonotonic;
 
 /// A kernel time value: signed nanoseconds, as the kernel's `ktime_t`.
 ///
@@ -12,15 +12,16 @@ pub type Ktime = i64;
 /// A clock identifier, as the kernel's and POSIX's `clockid_t` (`CLOCK_MONOTONIC` = 1, …).
 pub type ClockId = i32;
 
-/// A clock that can be read: one marker type per row of the clock table.
+/// A clock that can be read: upstream Linux 7.3's `kernel::time::ClockSource`, with
+/// the clock's name, monotonicity and resolution as provided constants.
 ///
-/// Implemented by [`declare_clocks!`](crate::declare_clocks), not by hand: the trait is
-/// sealed, so every clock in a program comes from a table that was validated at
-/// compile time. Generic code takes `C: ClockSource`:
+/// `declare_clocks!` implements it for one marker type per row of a clock table
+/// (setting `NAME`, `MONOTONIC` and `RESOLUTION` from the row). Generic code takes
+/// `C: ClockSource`:
 ///
 /// ```
 /// use typed_clocks::{ClockSource, Instant};
-/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Boot { getter: boot_getter, monotonic: true } }
+/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Boot { getter: boot_getter, monotonic: true, clockid: 7 } }
 /// # #[unsafe(no_mangle)] extern "C" fn boot_getter() -> typed_clocks::Ktime { 42 }
 ///
 /// fn stamp<C: ClockSource>() -> (&'static str, Instant<C>) {
@@ -30,23 +31,36 @@ pub type ClockId = i32;
 /// assert_eq!(name, "Boot");
 /// assert_eq!(at.to_ktime(), 42);
 /// ```
+///
+/// # Safety
+///
+/// Implementers must ensure that [`ktime_get`](Self::ktime_get) returns a value in
+/// `0..=KTIME_MAX` ([`KTIME_MAX`](crate::hrtimer::KTIME_MAX) is `i64::MAX`) and is safe
+/// to call wherever the clock is read, and that [`ID`](Self::ID) is the `clockid_t` of
+/// the clock's time base. A hand-written `unsafe impl` is the implementer vouching for
+/// both; `declare_clocks!`'s impls are vouched for by the invocation's `unsafe(…)`, or
+/// read the clock with `clock_gettime` themselves (the posix backend).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a clock",
     label = "not a clock declared in a clock table",
     note = "clocks are declared with `typed_clocks::declare_clocks!`, one row per clock in `clocks.toml`"
 )]
-pub trait ClockSource: Sealed + 'static {
-    /// The clock's name in the table, which is also its Rust type name.
-    const NAME: &'static str;
+pub unsafe trait ClockSource: 'static {
+    /// The `clockid_t` of the clock's time base (the table's `clockid`; for a clock
+    /// without a `clockid_t` of its own, such as the coarse BootTime, the id of the
+    /// time base it reads).
+    const ID: ClockId;
+    /// The clock's name in the table, which is also its Rust type name (empty when not
+    /// given: `Instant`'s `Debug` then shows the type's name).
+    const NAME: &'static str = "";
     /// Whether the clock never goes backwards (the table's `monotonic`).
-    const MONOTONIC: bool;
-    /// The clock's `clockid_t`, when the table gives one.
-    const ID: Option<ClockId>;
+    const MONOTONIC: bool = false;
     /// How finely the clock advances (the table's `resolution`; nanoseconds when the
     /// table does not say).
-    const RESOLUTION: Resolution;
+    const RESOLUTION: Resolution = Resolution::Nanos(1);
 
-    /// Reads the clock: the current time in nanoseconds since the clock's epoch.
+    /// Reads the clock: the current time in nanoseconds since the clock's epoch, in
+    /// `0..=KTIME_MAX`.
     fn ktime_get() -> Ktime;
 }
 
@@ -93,9 +107,9 @@ impl Resolution {
 }
 
 /// A clock that never goes backwards, so [`Instant::elapsed`](crate::Instant::elapsed)
-/// is meaningful for it. Implemented by `declare_clocks!` for rows with `monotonic = true`,
-/// and sealed too: a clock the table calls non-monotonic cannot be declared monotonic by
-/// hand.
+/// is meaningful for it, and a poll loop timed on it ends. Implemented by
+/// `declare_clocks!` for rows with `monotonic = true`; its seal is an `unsafe trait`, so a
+/// hand-written implementation is an `unsafe impl` that vouches for it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a monotonic clock",
     label = "only clocks declared with `monotonic = true` implement `MonotonicClock`",
@@ -119,20 +133,22 @@ pub trait MonotonicClock: ClockSource + SealedMonotonic {}
 pub trait NmiSafeClock: ClockSource + crate::__private::SealedNmiSafe {}
 
 /// A clock the kernel has an hrtimer base for (`CLOCK_MONOTONIC`, `CLOCK_REALTIME`,
-/// `CLOCK_BOOTTIME`, `CLOCK_TAI`), so high-resolution timers can run on it.
-/// Implemented by `declare_clocks!` for rows with `hrtimer = true`, and sealed.
+/// `CLOCK_BOOTTIME`, `CLOCK_TAI`), so high-resolution timers can run on it, started
+/// through its [`Bindings`](Self::Bindings). Implemented by `declare_clocks!` for rows
+/// with `hrtimer = true`.
+///
+/// # Safety
+///
+/// The kernel has an hrtimer base for [`ClockSource::ID`] (else `hrtimer_setup` WARNs).
 #[diagnostic::on_unimplemented(
     message = "there is no hrtimer base for clock `{Self}`",
     label = "only clocks declared with `hrtimer = true` implement `HrTimerClock`",
     note = "the kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and CLOCK_TAI only: run the timer on one of those (e.g. `Monotonic`)"
 )]
-pub trait HrTimerClock: ClockSource + crate::__private::SealedHrTimer {
-    /// The `clockid_t` of the clock's hrtimer base (the table's `clockid`, which an
-    /// `hrtimer` row must have).
-    const CLOCKID: ClockId;
-    /// Where the C timer functions for this clock come from: the kernel services of
-    /// its table (`kernel_services::Services`), or `hrtimer::NoHrTimerBindings` for a
-    /// table without them.
+pub unsafe trait HrTimerClock: ClockSource {
+    /// The kernel services that run timers on this clock: the table's
+    /// `kernel_services::Services`, or
+    /// `NoHrTimerBindings` for a table without them.
     type Bindings;
 }
 

@@ -49,8 +49,8 @@ impl<C: ClockSource> Instant<C> {
     /// }
     /// typed_clocks::declare_clocks! {
     ///     unsafe(bindings = bindings);
-    ///     Mono { getter: mono, monotonic: true, offset_base: true },
-    ///     Boot { getter: boot, monotonic: true, offset: TK_OFFS_BOOT },
+    ///     Mono { getter: mono, monotonic: true, clockid: 1, offset_base: true },
+    ///     Boot { getter: boot, monotonic: true, clockid: 7, offset: TK_OFFS_BOOT },
     /// }
     /// let mono = Instant::<Mono>::now();
     /// assert_eq!(mono.to_clock::<Boot>(), Instant::<Boot>::now());
@@ -78,12 +78,12 @@ mod tests {
     /// `TestClock` plus [`OFFSET`]: a hand-made `BootTime` over the test `Monotonic`,
     /// with the two conversions the macro would generate for an `offset` row.
     enum TestShifted {}
-    impl crate::__private::Sealed for TestShifted {}
-    impl ClockSource for TestShifted {
+    // SAFETY: the test clock plus a non-negative offset (the tests keep both in
+    // range); a test clock, with the id of the time base it stands for.
+    unsafe impl ClockSource for TestShifted {
         const NAME: &'static str = "TestShifted";
         const MONOTONIC: bool = true;
-        const ID: Option<ClockId> = Some(7);
-        const RESOLUTION: crate::Resolution = crate::Resolution::Nanos(1);
+        const ID: ClockId = 7;
         fn ktime_get() -> Ktime {
             TestClock::ktime_get().saturating_add(OFFSET.load(Ordering::SeqCst))
         }

@@ -19,7 +19,7 @@ use core::ops::{Add, AddAssign, Sub, SubAssign};
 ///
 /// ```
 /// use typed_clocks::{Delta, Instant};
-/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Uptime { getter: instant_doc_getter, monotonic: true } }
+/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Uptime { getter: instant_doc_getter, monotonic: true, clockid: 1 } }
 /// # #[unsafe(no_mangle)] extern "C" fn instant_doc_getter() -> typed_clocks::Ktime { 5_000 }
 ///
 /// let start = Instant::<Uptime>::from_ktime(1_000);
@@ -152,9 +152,10 @@ impl<C: ClockSource> Hash for Instant<C> {
 }
 
 /// `Instant<Monotonic>(12.000000345s)`: the clock's name and the time since its epoch.
+/// A clock without a [`NAME`](ClockSource::NAME) is shown by its type's name.
 impl<C: ClockSource> fmt::Debug for Instant<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Instant<{}>(", C::NAME)?;
+        write!(f, "Instant<{}>(", clock_name::<C>())?;
         write_nanos(f, self.ktime)?;
         f.write_str(")")
     }
@@ -209,6 +210,19 @@ impl<C: ClockSource> SubAssign<Delta> for Instant<C> {
     #[inline]
     fn sub_assign(&mut self, delta: Delta) {
         *self = *self - delta;
+    }
+}
+
+/// The clock's `NAME`, or where it has none, the last segment of its type's name
+/// (`core::any::type_name` is the type's path: `my_crate::time::Monotonic`).
+pub(crate) fn clock_name<C: ClockSource>() -> &'static str {
+    if C::NAME.is_empty() {
+        let path = core::any::type_name::<C>();
+        // The path up to any generic arguments, then its last segment.
+        let path = path.split('<').next().unwrap_or(path);
+        path.rsplit("::").next().unwrap_or(path)
+    } else {
+        C::NAME
     }
 }
 

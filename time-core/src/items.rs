@@ -1,74 +1,362 @@
 //! The `macro_rules!` template behind `declare_clocks!`.
 //!
-//! The procedural macro reads and validates the table, then hands every row to one
-//! invocation of [`__clock_items!`](crate::__clock_items) in a compact form: each
-//! clock's name, doc string, flags, id and getter call. The item text the rows share
-//! (the marker type, the `Sealed`/`ClockSource`/monotonic impls and their paths) is
-//! written once, here, as ordinary Rust with real `// SAFETY:` comments, instead of
-//! being rebuilt token by token for every clock: building tokens one at a time, and
-//! taking them across the proc-macro bridge, is most of what a procedural macro
-//! costs, and one flat `macro_rules!` repetition is cheap for the compiler (see
-//! `docs/performance.md`). `bitflags` generates its impls the same way.
+//! The procedural macro reads and validates the table, then hands the rows to one
+//! invocation of [`__clock_items!`](crate::__clock_items), with named slots (as
+//! bitflags' `__impl_public_bitflags!` takes its flags): the invocation's trust
+//! (`unsafe(bindings = PATH)`, `unsafe(extern "C")` or `backend = posix`), the rows, one
+//! list per capability, the conversions. Everything the rows share is written here,
+//! once, as ordinary Rust: the marker types, the `ClockSource` impls and the capability
+//! impls, and every `unsafe` block and `unsafe impl` with its `// SAFETY:` comment beside
+//! it. The procedural macro emits no `unsafe` of its own: the arms that write an
+//! `unsafe` on the strength of the caller's word require the caller's own `unsafe`
+//! token, and the others check what they rely on at compile time.
 //!
 //! Everything here names its runtime through `$crate::__private`, so the expansion
 //! survives `mod core {}` and `#![no_implicit_prelude]` in the invoking module.
+//!
+//! A missing item of the bindings module (a getter, a clock id constant, a timekeeper
+//! offset) is one error, at the row's place in the table: each row declares a
+//! stand-in of the item's name, which the `use MODULE::*` of the code that names the
+//! item shadows when the module has it; the stand-in type-checks where the item is
+//! used, and a const assertion that tells it apart fails with a message naming the
+//! row's `clocks.toml:LINE:COL` (the `*_at` literals).
 
-/// Declares the marker types and implements the clock traits for the rows of one
-/// validated clock table, and lists them in `CLOCKS` and `for_each_clock`. Emitted by
-/// `declare_clocks!` only; not public API.
+/// Declares the marker types of the rows of one validated clock table, implements
+/// the clock traits for them, and lists them in `CLOCKS` and `for_each_clock`.
+/// Emitted by `declare_clocks!` only; not public API.
 ///
 /// ```text
 /// __clock_items! {
-///     count = N;
-///     clocks = [ ROW ... ];
-///     monotonic = [ Name ... ];          // the rows with `monotonic = true`
-///     nmi_safe = [ Name ... ];           // … `nmi_safe = true`
-///     hrtimer = [ Name ... ];            // … `hrtimer = true`
-///     settable = [ Name ... ];           // … `settable = true`
-///     counts_suspend = [ Name ... ];     // … `counts_suspend = true`
+///     unsafe(bindings = PATH);        // or `unsafe(extern "C");`, or `backend = posix;`
+///     count = N;                      // the number of rows
+///     declared_in = " Declared in `clocks.toml`.";
+///     hrtimer_bindings = TYPE;        // `HrTimerClock::Bindings` of the `hrtimer` rows
+///     module_text = "crate::bindings"; // (bindings only) PATH as messages show it
+///     clocks = [ ROW* ];
+///     capabilities = [ KIND ... [Name*] ... ];
+///     conversions = { base = Name; offsets = [..]; pairs = [..]; };  // (bindings only, optional)
 /// }
 /// ```
 ///
-/// Each `ROW` is written by one type, `typed_clocks_macros_impl::template::TemplateRow`, whose
-/// fields are the slots of the pattern below, in order; `tests/tests/template_rows.rs`
-/// compiles this template against rows of every shape it writes.
+/// A `ROW` is `Name "doc" MONOTONIC`, then `read = getter RETURNS "at";` (`RETURNS`
+/// is `ktime_t` or `u64`; `"at"` is the `clocks.toml:LINE:COL` of the row's `getter`, for
+/// messages), then `id = 1;` or `id = CONSTANT "at";`, then the optional
+/// `resolution = Nanos(4);` and `header = "linux/timekeeping.h";`, and `;`. Each
+/// capability of `capabilities` is one of:
 ///
-/// A getter from a bindings module comes with a stand-in of the same name that the
-/// reader's `use MODULE::*` shadows when the module has the function; when it does
-/// not, using the stand-in is an error naming the row (`clocks.toml:LINE:COL: …`): a
-/// denied deprecation, and a call of something that is not a function (a lint can be
-/// capped, a type error cannot), both at the row's `getter`. A getter that is a constant or a static of the module fails a const
-/// assertion with a message naming the row. Clock id constants get a stand-in the same
-/// way. Attributes rather than a per-row `#[diagnostic::on_unimplemented]` trait: tool
-/// attributes do not resolve under `#![no_implicit_prelude]`.
+/// - `plain SEAL TRAIT [Name*]`: a safe seal;
+/// - `vouched SEAL TRAIT [Name*]`: an `unsafe` seal whose fact the caller's `unsafe`
+///   vouches for (only in the arms that have it);
+/// - `monotonic_id [Name*]`: `MonotonicClock`, checked against the clock id (posix);
+/// - `timer_base [Name*]`: `HrTimerClock`, checked against the clock id.
+///
+/// `tests/tests/template_rows.rs` compiles rows of every shape that the procedural
+/// macro writes.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clock_items {
+    // The kernel backend, getters from a bindings module. The caller's `unsafe`
+    // vouches that every item of the module that the rows name is the kernel's (a
+    // getter: `ktime_t getter(void)` or `u64 getter(void)`, safe to call wherever its
+    // clock is read, returning a time in `0..=KTIME_MAX`; a clock id: the `clockid_t`
+    // of the clock's time base), and that each row's capabilities say what its getter
+    // does.
     (
+        unsafe(bindings = $($module:tt)+);
         count = $count:literal;
-        clocks = [$(
-            $name:ident $doc:literal $table_doc:literal $text:literal $monotonic:tt
-            [$($id:expr)?] [$resolution:ident $(($resolution_ns:literal))?]
-            [$($bound_getter:ident $missing:literal $not_a_function:literal [$($module:tt)+])?]
-            [$($extern_getter:ident $returns:ident)?]
-            [$($id_constant:ident $missing_id:literal)?] { $($read:tt)* }
-        )*];
-        monotonic = [$($monotonic_name:ident)*];
-        nmi_safe = [$($nmi_safe_name:ident)*];
-        hrtimer = [$($hrtimer_name:ident)*];
-        settable = [$($settable_name:ident)*];
-        counts_suspend = [$($counts_suspend_name:ident)*];
+        declared_in = $declared_in:literal;
         hrtimer_bindings = $hrtimer_bindings:ty;
+        module_text = $module_text:literal;
+        clocks = [$(
+            $name:ident $doc:literal $monotonic:ident
+            read = $getter:ident $returns:ident $getter_at:literal;
+            $(id = $id:literal;)?
+            $(id = $id_constant:ident $id_at:literal;)?
+            $(resolution = $resolution:ident $(($resolution_ns:literal))?;)?
+            $(header = $header:literal;)?
+            ;
+        )*];
+        capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
+        $(conversions = {
+            base = $base:ident;
+            offsets = [$($derived:ident $offset:ident $offset_at:literal;)*];
+            pairs = [$($from:ident $from_offset:ident $to:ident $to_offset:ident;)*];
+        };)?
     ) => {
+        $crate::__clock_items! { @list $declared_in $count [$($name $doc $($header)?;)*] }
+        $(
+            $crate::__clock_items! {
+                @capability unsafe $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
+            }
+        )*
+        const _: () = {
+            // The bindings module, named once: each row's code imports its items.
+            #[allow(unused_imports)]
+            use $($module)+ as __bindings;
+            $(
+                const _: () = {
+                    /// Stands in for a getter the bindings module lacks (see `items.rs`).
+                    #[allow(dead_code, non_upper_case_globals)]
+                    const $getter: unsafe extern "C" fn() -> $crate::__private::$returns =
+                        <$crate::__private::$returns as $crate::__private::MissingGetter>::GETTER;
+                    $crate::__clock_items! { @id_stand_in $($id_constant)? }
+                    // A function item is zero-sized; the stand-in, a function pointer, is
+                    // not. (A constant or static of the module named as the getter is not
+                    // either: then the call below is an error of its own.)
+                    const _: () = {
+                        #[allow(unused_imports)]
+                        use __bindings::*;
+                        $crate::__private::core::assert!(
+                            $crate::__private::is_zero_sized(&$getter),
+                            $crate::__private::core::concat!(
+                                $getter_at, "`", $crate::__private::core::stringify!($getter),
+                                "` is not a function of the bindings module `", $module_text,
+                                "`: declare `", $crate::__private::core::stringify!($returns),
+                                " ", $crate::__private::core::stringify!($getter),
+                                "(void);` in the header bindgen reads, or fix the row's `getter`"
+                            )
+                        );
+                        $crate::__clock_items! { @id_check $module_text $($id_constant $id_at)? }
+                    };
+
+                    // SAFETY: this arm requires the caller's `unsafe(bindings = PATH)`, which
+                    // vouches that the row's getter is the kernel's (`ktime_get()` returns it
+                    // in `0..=KTIME_MAX`, a `u64` reading is clamped to it) and that `ID` is
+                    // the `clockid_t` of its time base.
+                    unsafe impl $crate::__private::ClockSource for $name {
+                        const ID: $crate::__private::ClockId = $crate::__clock_items! {
+                            @id [__bindings] $($id)? $($id_constant)?
+                        };
+                        const NAME: &'static $crate::__private::str =
+                            $crate::__private::core::stringify!($name);
+                        const MONOTONIC: $crate::__private::bool = $monotonic;
+                        $(
+                            const RESOLUTION: $crate::__private::Resolution =
+                                $crate::__private::Resolution::$resolution $(($resolution_ns))?;
+                        )?
+
+                        #[inline]
+                        fn ktime_get() -> $crate::__private::Ktime {
+                            #[allow(unused_imports)]
+                            use __bindings::*;
+                            // SAFETY: the getter is the kernel's C function of no arguments
+                            // (the caller's `unsafe(bindings = PATH)`), safe to call wherever
+                            // the clock is read. The seqcount readers such as `ktime_get()`
+                            // must not be called from an NMI that interrupted a timekeeping
+                            // update: NMI code reads clocks through `typed_clocks::nmi::now`,
+                            // which takes only `NmiSafeClock`s.
+                            $crate::__private::Reading::into_ktime(unsafe { $getter() })
+                        }
+                    }
+                };
+            )*
+            $(
+                $(
+                    /// Stands in for a timekeeper offset the bindings module lacks.
+                    #[allow(dead_code, non_upper_case_globals)]
+                    const $offset: $crate::__private::i128 = $crate::__private::MISSING;
+                    const _: () = {
+                        #[allow(unused_imports)]
+                        use __bindings::*;
+                        $crate::__private::core::assert!(
+                            $offset as $crate::__private::i128 != $crate::__private::MISSING,
+                            $crate::__private::core::concat!(
+                                $offset_at, "the bindings module `", $module_text,
+                                "` has no timekeeper offset `", $crate::__private::core::stringify!($offset),
+                                "`: generate `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`"
+                            )
+                        );
+                    };
+                )*
+                $(
+                    impl $crate::__private::SealedConvertsTo<$derived> for $base {}
+                    impl $crate::__private::ConvertsTo<$derived> for $base {
+                        #[inline]
+                        fn convert_ktime(ktime: $crate::__private::Ktime) -> $crate::__private::Ktime {
+                            #[allow(unused_imports)]
+                            use __bindings::*;
+                            // SAFETY: the caller's `unsafe(bindings = PATH)` vouches that
+                            // `ktime_mono_to_any` is the kernel's, which takes any time and
+                            // a member of `enum tk_offsets` (the macro writes only
+                            // `TK_OFFS_REAL`, `TK_OFFS_BOOT`, `TK_OFFS_TAI`) and only reads
+                            // the timekeeper's offsets.
+                            unsafe { __bindings::ktime_mono_to_any(ktime, $offset as _) }
+                        }
+                    }
+                    impl $crate::__private::SealedConvertsTo<$base> for $derived {}
+                    impl $crate::__private::ConvertsTo<$base> for $derived {
+                        #[inline]
+                        fn convert_ktime(ktime: $crate::__private::Ktime) -> $crate::__private::Ktime {
+                            #[allow(unused_imports)]
+                            use __bindings::*;
+                            // SAFETY: as above: the offset now, as the base plus it.
+                            ktime.saturating_sub(unsafe { __bindings::ktime_mono_to_any(0, $offset as _) })
+                        }
+                    }
+                )*
+                $(
+                    impl $crate::__private::SealedConvertsTo<$to> for $from {}
+                    impl $crate::__private::ConvertsTo<$to> for $from {
+                        #[inline]
+                        fn convert_ktime(ktime: $crate::__private::Ktime) -> $crate::__private::Ktime {
+                            #[allow(unused_imports)]
+                            use __bindings::*;
+                            // SAFETY: as above: back to the base, then on to `$to`.
+                            let base = ktime.saturating_sub(unsafe {
+                                __bindings::ktime_mono_to_any(0, $from_offset as _)
+                            });
+                            // SAFETY: as above.
+                            unsafe { __bindings::ktime_mono_to_any(base, $to_offset as _) }
+                        }
+                    }
+                )*
+            )?
+        };
+    };
+
+    // The kernel backend, getters the template declares itself. The caller's `unsafe`
+    // vouches that each row's getter is a C function `ktime_t getter(void)` (or `u64
+    // getter(void)`) safe to call wherever its clock is read, returning a time in
+    // `0..=KTIME_MAX`, that the row's id is the `clockid_t` of its time base, and that
+    // its capabilities say what the getter does.
+    (
+        unsafe(extern "C");
+        count = $count:literal;
+        declared_in = $declared_in:literal;
+        hrtimer_bindings = $hrtimer_bindings:ty;
+        clocks = [$(
+            $name:ident $doc:literal $monotonic:ident
+            read = $getter:ident $returns:ident $getter_at:literal;
+            id = $id:literal;
+            $(resolution = $resolution:ident $(($resolution_ns:literal))?;)?
+            $(header = $header:literal;)?
+            ;
+        )*];
+        capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
+    ) => {
+        $crate::__clock_items! { @list $declared_in $count [$($name $doc $($header)?;)*] }
+        $(
+            $crate::__clock_items! {
+                @capability unsafe $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
+            }
+        )*
+        $(
+            const _: () = {
+                unsafe extern "C" {
+                    // The table's `ktime_t getter(void)` (or `u64`), which the caller's
+                    // `unsafe(extern "C")` vouches for.
+                    fn $getter() -> $crate::__private::$returns;
+                }
+
+                // SAFETY: this arm requires the caller's `unsafe(extern "C")`, which
+                // vouches that the getter returns a time in `0..=KTIME_MAX` (a `u64`
+                // reading is clamped to it) and that `ID` is the clock's `clockid_t`.
+                unsafe impl $crate::__private::ClockSource for $name {
+                    const ID: $crate::__private::ClockId = $id;
+                    const NAME: &'static $crate::__private::str =
+                        $crate::__private::core::stringify!($name);
+                    const MONOTONIC: $crate::__private::bool = $monotonic;
+                    $(
+                        const RESOLUTION: $crate::__private::Resolution =
+                            $crate::__private::Resolution::$resolution $(($resolution_ns))?;
+                    )?
+
+                    #[inline]
+                    fn ktime_get() -> $crate::__private::Ktime {
+                        // SAFETY: the getter is a C function of no arguments, safe to
+                        // call wherever the clock is read (the caller's
+                        // `unsafe(extern "C")`); NMI code reads clocks through
+                        // `typed_clocks::nmi::now`, which takes only `NmiSafeClock`s.
+                        $crate::__private::Reading::into_ktime(unsafe { $getter() })
+                    }
+                }
+            };
+        )*
+    };
+
+    // The posix backend: each clock is read with `clock_gettime(ID)`, which is safe
+    // for any id; the capabilities that need a word for them are checked against the
+    // id instead. No caller's `unsafe` is needed, or accepted as a reason.
+    (
+        backend = posix;
+        count = $count:literal;
+        declared_in = $declared_in:literal;
+        hrtimer_bindings = $hrtimer_bindings:ty;
+        clocks = [$(
+            $name:ident $doc:literal $monotonic:ident
+            $(id = $id:literal;)?
+            $(id = $id_constant:ident $id_at:literal;)?
+            $(resolution = $resolution:ident $(($resolution_ns:literal))?;)?
+            $(header = $header:literal;)?
+            ;
+        )*];
+        capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
+    ) => {
+        $crate::__clock_items! { @list $declared_in $count [$($name $doc $($header)?;)*] }
+        $(
+            $crate::__clock_items! {
+                @capability $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
+            }
+        )*
+        $(
+            const _: () = {
+                $crate::__clock_items! { @id_stand_in $($id_constant)? }
+                const _: () = {
+                    #[allow(unused_imports)]
+                    use $crate::__private::libc::*;
+                    $crate::__clock_items! { @id_check "libc" $($id_constant $id_at)? }
+                };
+
+                // SAFETY: `read_clock` returns `clock_gettime(ID)` clamped to
+                // `0..=KTIME_MAX`, and is safe to call anywhere; `ID` is the clock it
+                // reads.
+                unsafe impl $crate::__private::ClockSource for $name {
+                    const ID: $crate::__private::ClockId = $crate::__clock_items! {
+                        @id [$crate::__private::libc] $($id)? $($id_constant)?
+                    };
+                    const NAME: &'static $crate::__private::str =
+                        $crate::__private::core::stringify!($name);
+                    const MONOTONIC: $crate::__private::bool = $monotonic;
+                    $(
+                        const RESOLUTION: $crate::__private::Resolution =
+                            $crate::__private::Resolution::$resolution $(($resolution_ns))?;
+                    )?
+
+                    #[inline]
+                    fn ktime_get() -> $crate::__private::Ktime {
+                        $crate::__private::posix::read_clock(
+                            <$name as $crate::__private::PosixClock>::CLOCKID,
+                        )
+                    }
+                }
+                // SAFETY: the `ktime_get` above reads `clock_gettime(CLOCKID)`, and
+                // `CLOCKID` is `ID`.
+                unsafe impl $crate::__private::SealedPosixClock for $name {}
+                impl $crate::__private::PosixClock for $name {
+                    const CLOCKID: $crate::__private::libc::clockid_t =
+                        <$name as $crate::__private::ClockSource>::ID as $crate::__private::libc::clockid_t;
+                }
+            };
+        )*
+    };
+
+    // The marker types, `CLOCKS` and `for_each_clock`.
+    (@list $declared_in:literal $count:literal [$($name:ident $doc:literal $($header:literal)?;)*]) => {
         $(
             #[doc = $doc]
-            pub enum $name {}
+            $(
+                #[doc = ""]
+                #[doc = $crate::__private::core::concat!(" Declared in C by `<", $header, ">`.")]
+            )?
+            #[doc = ""]
+            #[doc = $declared_in]
+            pub struct $name;
         )*
 
         /// Every clock of the table, in table order: name, monotonicity, clock id, doc
         /// and reader of each (see `typed_clocks::ClockInfo`).
         pub const CLOCKS: [$crate::__private::ClockInfo; $count] = [$(
-            $crate::__private::ClockInfo::of::<$name>($table_doc),
+            $crate::__private::ClockInfo::of::<$name>($doc),
         )*];
 
         /// Calls `visitor.visit::<C>()` for every clock `C` of the table, in table order
@@ -81,106 +369,89 @@ macro_rules! __clock_items {
         {
             $(visitor.visit::<$name>();)*
         }
+    };
 
-        const _: () = {
-            $(
-                impl $crate::__private::SealedMonotonic for $monotonic_name {}
-                impl $crate::__private::MonotonicClock for $monotonic_name {}
-            )*
-            $(
-                // SAFETY: the row says `nmi_safe = true`, which the macro accepts only for
-                // a `u64` accessor that is not one of the kernel's seqcount readers; the
-                // invocation's `unsafe(…)` vouches that it is the kernel's `*_fast_ns`
-                // accessor it names.
-                unsafe impl $crate::__private::SealedNmiSafe for $nmi_safe_name {}
-                impl $crate::__private::NmiSafeClock for $nmi_safe_name {}
-            )*
-            $(
-                impl $crate::__private::SealedHrTimer for $hrtimer_name {}
-                impl $crate::__private::HrTimerClock for $hrtimer_name {
-                    // `hrtimer` rows have a `clockid` (checked by the macro).
-                    const CLOCKID: $crate::__private::ClockId = $crate::__private::id_or_zero(
-                        <$hrtimer_name as $crate::__private::ClockSource>::ID,
-                    );
-                    type Bindings = $hrtimer_bindings;
-                }
-            )*
-            $(
-                impl $crate::__private::SealedSettable for $settable_name {}
-                impl $crate::__private::SettableClock for $settable_name {}
-            )*
-            $(
-                impl $crate::__private::SealedSuspendCounting for $counts_suspend_name {}
-                impl $crate::__private::SuspendCountingClock for $counts_suspend_name {}
-            )*
-        };
-
+    // One capability of the rows `$name`, by how its impl is justified.
+    (@capability $(unsafe)? plain $seal:ident $trait:ident [$($name:ident)*] [$bindings:ty]) => {
         $(
-            const _: () = {
-                $(
-                    /// Stands in for a getter the bindings module lacks: the body's
-                    /// `use bindings::*` shadows it when the module has the function.
-                    #[deprecated(note = $missing)]
-                    #[allow(dead_code, non_upper_case_globals)]
-                    const $bound_getter: $crate::__private::MissingGetter =
-                        $crate::__private::MissingGetter;
-                )?
-                $(
-                    /// Stands in for a clock id constant the module lacks: the id
-                    /// expression's `use module::*` shadows it when the module has it.
-                    #[deprecated(note = $missing_id)]
-                    #[allow(dead_code, non_upper_case_globals)]
-                    const $id_constant: $crate::__private::MissingClockId =
-                        $crate::__private::MissingClockId;
-                )?
-                $(
-                    unsafe extern "C" {
-                        // The clock table declares the getter as `ktime_t getter(void)`
-                        // (or `u64 getter(void)`).
-                        fn $extern_getter() -> $crate::__private::$returns;
-                    }
-                )?
-
-                impl $crate::__private::Sealed for $name {}
-
-                impl $crate::__private::ClockSource for $name {
-                    const NAME: &'static $crate::__private::str = $text;
-                    const MONOTONIC: $crate::__private::bool = $monotonic;
-                    #[deny(deprecated)]
-                    const ID: $crate::__private::Option<$crate::__private::ClockId> =
-                        $crate::__private::clock_id(&[$($id as $crate::__private::ClockId)?]);
-                    const RESOLUTION: $crate::__private::Resolution =
-                        $crate::__private::Resolution::$resolution $(($resolution_ns))?;
-
-                    #[inline]
-                    #[deny(deprecated)]
-                    fn ktime_get() -> $crate::__private::Ktime {
-                        $(
-                            // The module's getter, over the stand-in above.
-                            #[allow(unused_imports)]
-                            use $($module)+::*;
-                            // A function item is zero-sized; a constant or static of
-                            // the getter's name is not, and is reported at the row.
-                            const _: () = $crate::__private::core::assert!(
-                                $crate::__private::is_zero_sized(&$bound_getter),
-                                $not_a_function
-                            );
-                        )?
-                        // SAFETY (of the `unsafe { getter() }` that `$read` is with the
-                        // kernel backend; the posix backend's reader is safe): the
-                        // invocation says `unsafe(bindings = PATH)` or `unsafe(extern "C")`
-                        // (the macro refuses a kernel-backend table without either), which
-                        // vouches that the row's getter is the C function `ktime_t
-                        // getter(void)` (or `u64 getter(void)`): no arguments, and safe to
-                        // call wherever the clock is read. The seqcount readers such as
-                        // `ktime_get()` spin while the timekeeper is updated, so they must
-                        // not be called from an NMI that interrupted an update: this
-                        // crate cannot see the calling context, and NMI code reads clocks
-                        // through `typed_clocks::nmi::now`, which takes only `NmiSafeClock`s.
-                        $($read)*
-                    }
-                }
-            };
+            impl $crate::__private::$seal for $name {}
+            impl $crate::__private::$trait for $name {}
         )*
     };
+    (@capability unsafe vouched $seal:ident $trait:ident [$($name:ident)*] [$bindings:ty]) => {
+        $(
+            // SAFETY: the row declares the capability, and the caller's `unsafe(…)`
+            // (which this arm requires) vouches that its getter does what it says;
+            // `declare_clocks!` checked what it could (the capability table of
+            // typed-clocks-macros).
+            unsafe impl $crate::__private::$seal for $name {}
+            impl $crate::__private::$trait for $name {}
+        )*
+    };
+    (@capability $(unsafe)? monotonic_id [$($name:ident)*] [$bindings:ty]) => {
+        $(
+            const _: () = $crate::__private::core::assert!(
+                $crate::__private::is_monotonic_clock_id(<$name as $crate::__private::PosixClock>::CLOCKID),
+                $crate::__private::core::concat!(
+                    "clock `", $crate::__private::core::stringify!($name),
+                    "` is declared `monotonic = true`, but `clock_gettime` does not read its clock id as monotonic"
+                )
+            );
+            // SAFETY: the clock is a `PosixClock`, whose (`unsafe`) seal says that it
+            // reads `clock_gettime(CLOCKID)`, and the assertion above says that
+            // `clock_gettime` reads `CLOCKID` monotonically.
+            unsafe impl $crate::__private::SealedMonotonic for $name {}
+            impl $crate::__private::MonotonicClock for $name {}
+        )*
+    };
+    (@capability $(unsafe)? timer_base [$($name:ident)*] [$bindings:ty]) => {
+        $(
+            const _: () = $crate::__private::core::assert!(
+                $crate::__private::has_hrtimer_base(<$name as $crate::__private::ClockSource>::ID),
+                $crate::__private::core::concat!(
+                    "clock `", $crate::__private::core::stringify!($name),
+                    "` is declared `hrtimer = true`, but the kernel has no hrtimer base for its clock id"
+                )
+            );
+            // SAFETY: the assertion above: the kernel has an hrtimer base for `ID`.
+            unsafe impl $crate::__private::HrTimerClock for $name {
+                type Bindings = $bindings;
+            }
+        )*
+    };
+
+    // A clock id constant's stand-in, its check (with the module's glob import in
+    // scope), and the id itself; nothing for a literal id.
+    (@id_stand_in) => {};
+    (@id_stand_in $id_constant:ident) => {
+        /// Stands in for a clock id constant the module lacks.
+        #[allow(dead_code, non_upper_case_globals)]
+        const $id_constant: $crate::__private::i128 = $crate::__private::MISSING;
+    };
+    (@id_check $module_text:literal) => {};
+    (@id_check $module_text:literal $id_constant:ident $id_at:literal) => {
+        $crate::__private::core::assert!(
+            $id_constant as $crate::__private::i128 != $crate::__private::MISSING,
+            $crate::__private::core::concat!(
+                $id_at, "`", $module_text, "` has no clock id constant `",
+                $crate::__private::core::stringify!($id_constant),
+                "`: fix the row's `clockid` (a constant of that module, or an integer)"
+            )
+        );
+        $crate::__private::core::assert!(
+            $crate::__private::fits_clock_id($id_constant as $crate::__private::i128),
+            $crate::__private::core::concat!(
+                $id_at, "the clock id constant `", $crate::__private::core::stringify!($id_constant),
+                "` of `", $module_text, "` does not fit a `clockid_t`: fix the row's `clockid`"
+            )
+        );
+    };
+    (@id [$($module:tt)+] $id:literal) => {
+        $id
+    };
+    (@id [$($module:tt)+] $id_constant:ident) => {{
+        #[allow(unused_imports)]
+        use $($module)+::*;
+        $crate::__private::clock_id($id_constant as $crate::__private::i128)
+    }};
 }

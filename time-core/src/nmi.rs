@@ -39,7 +39,7 @@
 //!     MonotonicFast {
 //!         // Not `monotonic`: a reading taken in an NMI during a timekeeper update can
 //!         // be ahead of the next ones (kernel/time/timekeeping.c).
-//!         getter: nmi_doc_mono_fast_ns, returns: u64, monotonic: false, nmi_safe: true,
+//!         getter: nmi_doc_mono_fast_ns, returns: u64, monotonic: false, nmi_safe: true, clockid: 1,
 //!         doc: "CLOCK_MONOTONIC through the NMI-safe ktime_get_mono_fast_ns()",
 //!     },
 //! }

@@ -42,7 +42,7 @@ use crate::instant::Instant;
 /// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
 /// # static NOW: AtomicI64 = AtomicI64::new(0);
 /// # #[unsafe(no_mangle)] extern "C" fn poll_doc_now() -> typed_clocks::Ktime { NOW.load(Relaxed) }
-/// typed_clocks::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_doc_now, monotonic: true } }
+/// typed_clocks::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_doc_now, monotonic: true, clockid: 1 } }
 ///
 /// let sleep = |d: Delta| { NOW.fetch_add(d.as_nanos(), Relaxed); };
 /// let mut status = [0u8, 0, 1].into_iter();
@@ -93,7 +93,7 @@ where
 /// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
 /// # static NOW: AtomicI64 = AtomicI64::new(0);
 /// # #[unsafe(no_mangle)] extern "C" fn poll_err_doc_now() -> typed_clocks::Ktime { NOW.load(Relaxed) }
-/// typed_clocks::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_err_doc_now, monotonic: true } }
+/// typed_clocks::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_err_doc_now, monotonic: true, clockid: 1 } }
 ///
 /// /// A driver's own error type, with its own "timed out".
 /// #[derive(Debug, PartialEq)]

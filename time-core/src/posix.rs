@@ -69,7 +69,9 @@ pub(crate) fn read_clock(clockid: libc::clockid_t) -> Ktime {
     // returns an error, and has no other effect. Its status is not needed: on error
     // `now` keeps its zeros (see above).
     unsafe { libc::clock_gettime(clockid, &mut now) };
-    timespec_to_ktime(&now)
+    // `ClockSource::ktime_get`'s range: a clock read before its epoch (a wall clock
+    // set before 1970) reads as the epoch.
+    timespec_to_ktime(&now).max(0)
 }
 
 /// The kernel's `timespec64_to_ktime()`: seconds at or beyond `KTIME_SEC_MAX` saturate

@@ -1,13 +1,11 @@
 //! Support for the code that `declare_clocks!` generates. Not public API: nothing
-//! here follows semver, and implementing [`Sealed`] by hand opts out of every
-//! guarantee the clock table gives.
+//! here follows semver.
 
 pub use core;
 // Short paths for the generated impls, which name everything through this module
 // (`$crate::__private::str` is the primitive even where a user type shadows `str`).
 pub use core::marker::Sized;
-pub use core::option::Option;
-pub use core::primitive::{bool, str, u64, u8};
+pub use core::primitive::{bool, i128, str, u64, u8};
 
 /// Writes out the rows `declare_clocks!` validated (see `items.rs`).
 pub use crate::__clock_items as clock_items;
@@ -15,44 +13,16 @@ pub use crate::__clock_items as clock_items;
 #[cfg(feature = "kernel-services")]
 pub use crate::__kernel_services as kernel_services;
 
-/// The bindings of the clocks of a table without kernel services: no C timer
-/// functions, so timers cannot run on its clocks. It implements no
-/// `HrTimerBindings`, so a timer mode on such a clock does not compile.
+/// The [`HrTimerClock::Bindings`](crate::HrTimerClock::Bindings) of the clocks of a
+/// table that has no kernel services: no C timer functions, so timers cannot run on
+/// its clocks. It implements no `HrTimerBindings`, so a timer mode on such a clock
+/// does not compile.
 pub enum NoHrTimerBindings {}
+/// The procedural macro, which `typed_clocks::declare_clocks!` calls with the path of
+/// this crate.
+pub use typed_clocks_macros::declare_clocks;
 
-/// The id of a clock that has one (`hrtimer` and posix rows, checked by the macro).
-#[inline]
-pub const fn id_or_zero(id: Option<ClockId>) -> ClockId {
-    match id {
-        Some(id) => id,
-        None => 0,
-    }
-}
-
-/// The stand-in for a clock id constant that the bindings module (or `libc`) lacks:
-/// not a number, so `CONSTANT as ClockId` does not compile.
-#[derive(Clone, Copy)]
-pub struct MissingClockId;
-
-/// The type of the stand-in for a timekeeper offset constant that the bindings module
-/// lacks: using it where `enum tk_offsets` belongs does not compile.
-pub struct MissingOffset;
-
-/// `ClockSource::ID` from a row's optional `clockid`, written `[]` or `[id]` by
-/// `clock_items!`; evaluated at compile time.
-#[inline]
-pub const fn clock_id(ids: &[ClockId]) -> Option<ClockId> {
-    match ids {
-        [id] => Some(*id),
-        _ => None,
-    }
-}
-
-pub use crate::clock::Resolution;
-pub use crate::clock::{
-    ClockId, ClockSource, HrTimerClock, Ktime, MonotonicClock, NmiSafeClock, SettableClock,
-    SuspendCountingClock,
-};
+pub use crate::clock::*;
 pub use crate::convert::ConvertsTo;
 pub use crate::table::{ClockInfo, ClockVisitor};
 
@@ -61,13 +31,110 @@ pub use crate::posix::PosixClock;
 #[cfg(feature = "posix")]
 pub use libc;
 
+/// The C `ktime_t`, as a getter's return type in the template's rows and messages.
+#[allow(non_camel_case_types)]
+pub type ktime_t = Ktime;
+
+/// What the glob import of a bindings module (or `libc`) leaves a missing constant
+/// as: the row's stand-in, an `i128` no constant of a C integer type can equal.
+pub const MISSING: i128 = i128::MIN;
+
+/// The stand-in for a getter that the bindings module lacks, by its return type: a
+/// function pointer, which the template tells from a function item by its size.
+pub trait MissingGetter: Sized {
+    /// Never called: the const assertion beside it fails the build first.
+    const GETTER: unsafe extern "C" fn() -> Self;
+}
+
+impl MissingGetter for Ktime {
+    const GETTER: unsafe extern "C" fn() -> Self = missing_ktime;
+}
+
+impl MissingGetter for u64 {
+    const GETTER: unsafe extern "C" fn() -> Self = missing_u64;
+}
+
+extern "C" fn missing_ktime() -> Ktime {
+    0
+}
+
+extern "C" fn missing_u64() -> u64 {
+    0
+}
+
+/// Whether `value`'s type is zero-sized, as `size_of_val(value) == 0` (which is
+/// `const` only since Rust 1.85). A function item is; a function pointer is not.
+// `size_of` is qualified: it is in the prelude only since Rust 1.80, newer than the
+// kernel's Clippy MSRV.
+#[allow(unused_qualifications)]
+pub const fn is_zero_sized<T>(_value: &T) -> bool {
+    core::mem::size_of::<T>() == 0
+}
+
+/// Whether a clock id constant's value fits a `clockid_t`.
+pub const fn fits_clock_id(id: i128) -> bool {
+    id >= ClockId::MIN as i128 && id <= ClockId::MAX as i128
+}
+
+/// A clock id constant's value as a `clockid_t`. Where it does not fit, or the
+/// constant is missing, the template's assertion beside it fails the build, and this
+/// is `CLOCK_MONOTONIC` (1): no other check of the id (a monotonic or hrtimer clock id)
+/// fails with it, so the missing constant is the one error.
+pub const fn clock_id(id: i128) -> ClockId {
+    if fits_clock_id(id) {
+        id as ClockId
+    } else {
+        1
+    }
+}
+
+/// Whether the kernel has an hrtimer base for `id`: `CLOCK_REALTIME`,
+/// `CLOCK_MONOTONIC`, `CLOCK_BOOTTIME` and `CLOCK_TAI` (`hrtimer_clockid_to_base`).
+pub const fn has_hrtimer_base(id: ClockId) -> bool {
+    matches!(id, 0 | 1 | 7 | 11)
+}
+
+/// Whether `clock_gettime(id)` never goes backwards: `CLOCK_MONOTONIC`,
+/// `CLOCK_MONOTONIC_RAW`, `CLOCK_MONOTONIC_COARSE`, `CLOCK_BOOTTIME` and
+/// `CLOCK_BOOTTIME_ALARM`.
+pub const fn is_monotonic_clock_id(id: ClockId) -> bool {
+    matches!(id, 1 | 4 | 6 | 7 | 9)
+}
+
+/// A getter's reading as a `Ktime` in `0..=KTIME_MAX`.
+pub trait Reading {
+    /// The reading as a `Ktime`.
+    fn into_ktime(self) -> Ktime;
+}
+
+impl Reading for Ktime {
+    /// A `ktime_t` getter's reading, which its contract puts in `0..=KTIME_MAX`.
+    #[inline]
+    fn into_ktime(self) -> Ktime {
+        self
+    }
+}
+
+impl Reading for u64 {
+    /// `u64` nanoseconds, as the kernel's `ns_to_ktime()` takes them, clamped to
+    /// `KTIME_MAX` (292 years: past every clock's range).
+    #[inline]
+    fn into_ktime(self) -> Ktime {
+        if self > Ktime::MAX as u64 {
+            Ktime::MAX
+        } else {
+            self as Ktime
+        }
+    }
+}
+
 /// Reading clocks for the posix backend.
 #[cfg(feature = "posix")]
 pub mod posix {
     use crate::clock::Ktime;
 
-    /// Reads clock `clockid` with `clock_gettime`, in nanoseconds saturating at the
-    /// `Ktime` range: each `ktime_get()` of `declare_clocks!(…, backend = posix)`.
+    /// Reads clock `clockid` with `clock_gettime`, in nanoseconds in `0..=KTIME_MAX`:
+    /// each `ktime_get()` of `declare_clocks!(…, backend = posix)`.
     ///
     /// A clock id the kernel does not have reads as 0 (`clock_gettime` fails only for
     /// those): the generated code takes its ids from the clock table, and a reader
@@ -78,22 +145,19 @@ pub mod posix {
     }
 }
 
-/// Seals [`ClockSource`]: only `declare_clocks!` implements it.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a clock declared by `declare_clocks!`",
-    label = "`ClockSource` is sealed: clocks come from `declare_clocks!`, not from hand-written impls",
-    note = "add a row for this clock to `clocks.toml` (or to an inline `declare_clocks!` table): the macro generates its `ClockSource` impl"
-)]
-pub trait Sealed {}
-
-/// Seals [`MonotonicClock`]: only `declare_clocks!` implements it, for rows with
-/// `monotonic = true`.
+/// Seals [`MonotonicClock`]: `declare_clocks!` implements it for rows with
+/// `monotonic = true`, and an implementation by hand needs `unsafe`.
+///
+/// # Safety
+///
+/// The clock never goes backwards: a poll loop timed on it (`read_poll_timeout`) ends
+/// only if it does not.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not declared monotonic in its clock table",
     label = "`MonotonicClock` is sealed: only rows with `monotonic = true` implement it",
     note = "if the clock really never goes backwards, set `monotonic = true` in its row of `clocks.toml`"
 )]
-pub trait SealedMonotonic {}
+pub unsafe trait SealedMonotonic {}
 
 /// `Instant<D>: SameClockAs<C, D>` holds only for `D = C`: the bound on subtracting
 /// instants, so that mixing clocks fails with a message that says what is wrong.
@@ -131,16 +195,8 @@ impl<C: ClockSource> SameClockAs<C, C> for crate::instant::Instant<C> {}
 )]
 pub unsafe trait SealedNmiSafe {}
 
-/// Seals [`HrTimerClock`]: only `declare_clocks!` implements it, for rows with
-/// `hrtimer = true`.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not declared with an hrtimer base in its clock table",
-    label = "`HrTimerClock` is sealed: only rows with `hrtimer = true` implement it"
-)]
-pub trait SealedHrTimer {}
-
 /// Seals [`SettableClock`]: only `declare_clocks!` implements it, for rows with
-/// `settable = true`.
+/// `settable = true`. Nothing's safety depends on it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not declared settable in its clock table",
     label = "`SettableClock` is sealed: only rows with `settable = true` implement it"
@@ -148,26 +204,12 @@ pub trait SealedHrTimer {}
 pub trait SealedSettable {}
 
 /// Seals [`SuspendCountingClock`]: only `declare_clocks!` implements it, for rows with
-/// `counts_suspend = true`.
+/// `counts_suspend = true`. Nothing's safety depends on it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not declared to count suspend in its clock table",
     label = "`SuspendCountingClock` is sealed: only rows with `counts_suspend = true` implement it"
 )]
 pub trait SealedSuspendCounting {}
-
-/// The type of the stand-in for a getter that the bindings module lacks: a constant,
-/// not a function, so the reader of such a row does not compile whatever the lint
-/// levels; the denied deprecation beside it names the row.
-#[derive(Clone, Copy)]
-pub struct MissingGetter;
-
-/// Whether `value`'s type is zero-sized, as `size_of_val(value) == 0` (which is `const`
-/// only since Rust 1.85; the kernel's minimum is older). `size_of` is qualified: it is
-/// in the prelude only since Rust 1.80.
-#[allow(unused_qualifications)]
-pub const fn is_zero_sized<T>(_value: &T) -> bool {
-    core::mem::size_of::<T>() == 0
-}
 
 /// Seals [`ConvertsTo`]: only `declare_clocks!` implements it, between clocks that the
 /// table relates by a timekeeper offset.
@@ -178,9 +220,15 @@ pub const fn is_zero_sized<T>(_value: &T) -> bool {
 pub trait SealedConvertsTo<D> {}
 
 /// Seals `PosixClock`: only `declare_clocks!(…, backend = posix)` implements it, with
-/// the row's `clockid`.
+/// the row's `clockid`; an implementation by hand needs `unsafe`.
+///
+/// # Safety
+///
+/// The clock's `ClockSource::ktime_get` reads `clock_gettime(PosixClock::CLOCKID)`,
+/// and `CLOCKID` is its `ClockSource::ID`: what `clock_gettime` does with that id is
+/// then what the clock does (the template checks `monotonic` rows against it).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not declared with the posix backend",
     label = "`PosixClock` is sealed: declare the clock with `backend = posix`"
 )]
-pub trait SealedPosixClock {}
+pub unsafe trait SealedPosixClock {}

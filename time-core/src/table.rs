@@ -14,11 +14,11 @@ use crate::clock::{ClockId, ClockSource, Ktime};
 /// typed_clocks::declare_clocks! {
 ///     unsafe(extern "C");
 ///     Mono { getter: info_doc_mono, monotonic: true, clockid: 1, doc: "Since boot." },
-///     Real { getter: info_doc_real, monotonic: false },
+///     Real { getter: info_doc_real, monotonic: false, clockid: 0 },
 /// }
 /// const NAMES: [&str; 2] = [CLOCKS[0].name, CLOCKS[1].name];
 /// assert_eq!(NAMES, ["Mono", "Real"]);
-/// assert_eq!((CLOCKS[0].id, CLOCKS[1].id), (Some(1), None));
+/// assert_eq!((CLOCKS[0].id, CLOCKS[1].id), (1, 0));
 /// assert_eq!((CLOCKS[0].read)(), 5);
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -28,8 +28,8 @@ pub struct ClockInfo {
     pub name: &'static str,
     /// Whether the clock never goes backwards (the table's `monotonic`).
     pub monotonic: bool,
-    /// The clock's `clockid_t`, when the table gives one.
-    pub id: Option<ClockId>,
+    /// The clock's `clockid_t` (the table's `clockid`: [`ClockSource::ID`]).
+    pub id: ClockId,
     /// The table's `doc` for the clock (empty without one).
     pub doc: &'static str,
     /// Reads the clock: [`ClockSource::ktime_get`] of its marker type.
@@ -60,8 +60,8 @@ impl ClockInfo {
 /// # #[unsafe(no_mangle)] extern "C" fn visit_doc_real() -> typed_clocks::Ktime { 7 }
 /// typed_clocks::declare_clocks! {
 ///     unsafe(extern "C");
-///     Mono { getter: visit_doc_mono, monotonic: true },
-///     Real { getter: visit_doc_real, monotonic: false },
+///     Mono { getter: visit_doc_mono, monotonic: true, clockid: 1 },
+///     Real { getter: visit_doc_real, monotonic: false, clockid: 0 },
 /// }
 ///
 /// struct Sum(i64);

@@ -11,27 +11,26 @@ static TEST_NOW: AtomicI64 = AtomicI64::new(0);
 
 /// A monotonic test clock reading [`TEST_NOW`].
 pub(crate) enum TestClock {}
-impl crate::__private::Sealed for TestClock {}
-impl ClockSource for TestClock {
+// SAFETY: a test clock; the tests set it within `0..=KTIME_MAX` (or test what a
+// reading outside that range does, which is saturating arithmetic, not UB).
+unsafe impl ClockSource for TestClock {
     const NAME: &'static str = "TestClock";
     const MONOTONIC: bool = true;
-    const ID: Option<ClockId> = Some(1);
-    const RESOLUTION: crate::Resolution = crate::Resolution::Nanos(1);
+    const ID: ClockId = 1;
     fn ktime_get() -> Ktime {
         TEST_NOW.load(Ordering::SeqCst)
     }
 }
-impl crate::__private::SealedMonotonic for TestClock {}
+// SAFETY: the tests that need it monotonic only move it forward.
+unsafe impl crate::__private::SealedMonotonic for TestClock {}
 impl MonotonicClock for TestClock {}
 
 /// A non-monotonic test clock reading minus [`TEST_NOW`].
 pub(crate) enum TestWallClock {}
-impl crate::__private::Sealed for TestWallClock {}
-impl ClockSource for TestWallClock {
+// SAFETY: a test clock, as `TestClock`.
+unsafe impl ClockSource for TestWallClock {
     const NAME: &'static str = "TestWallClock";
-    const MONOTONIC: bool = false;
-    const ID: Option<ClockId> = None;
-    const RESOLUTION: crate::Resolution = crate::Resolution::Nanos(1);
+    const ID: ClockId = 0;
     fn ktime_get() -> Ktime {
         -TEST_NOW.load(Ordering::SeqCst)
     }

@@ -4,7 +4,7 @@ use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true },
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
 }
 
 fn main() {

@@ -4,8 +4,8 @@ use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true },
-    BootTime { getter: ktime_get_boottime, monotonic: true },
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
+    BootTime { getter: ktime_get_boottime, monotonic: true, clockid: 1 },
 }
 
 fn main() {

@@ -3,8 +3,8 @@ use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true },
-    RealTime { getter: ktime_get_real, monotonic: false },
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
+    RealTime { getter: ktime_get_real, monotonic: false, clockid: 0 },
 }
 
 fn main() {

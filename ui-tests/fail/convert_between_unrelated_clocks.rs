@@ -23,9 +23,9 @@ mod b {
 
 typed_clocks::declare_clocks! {
     unsafe(bindings = b);
-    Mono { getter: m, monotonic: true, offset_base: true },
-    Boot { getter: bt, monotonic: true, offset: TK_OFFS_BOOT },
-    Raw { getter: r, monotonic: true },
+    Mono { getter: m, monotonic: true, clockid: 1, offset_base: true },
+    Boot { getter: bt, monotonic: true, clockid: 1, offset: TK_OFFS_BOOT },
+    Raw { getter: r, monotonic: true, clockid: 1 },
 }
 
 fn main() {

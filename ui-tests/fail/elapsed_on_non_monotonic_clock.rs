@@ -4,7 +4,7 @@ use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    RealTime { getter: ktime_get_real, monotonic: false },
+    RealTime { getter: ktime_get_real, monotonic: false, clockid: 0 },
 }
 
 fn main() {

@@ -11,7 +11,7 @@ mod error {}
 typed_clocks::declare_clocks! {
     unsafe(bindings = crate::bindings);
     error = crate::error;
-    Monotonic { getter: ktime_get, monotonic: true },
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
 }
 
 fn main() {}

@@ -4,8 +4,8 @@ use typed_clocks::{ConvertsTo, Ktime};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true },
-    MonotonicRaw { getter: ktime_get_raw, monotonic: true },
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
+    MonotonicRaw { getter: ktime_get_raw, monotonic: true, clockid: 1 },
 }
 
 impl ConvertsTo<MonotonicRaw> for Monotonic {

@@ -4,7 +4,7 @@
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true },
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
 }
 
 impl typed_clocks::__private::SealedNmiSafe for Monotonic {}

@@ -4,7 +4,7 @@ use typed_clocks::{Delta, Instant, MonotonicClock};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    RealTime { getter: ktime_get_real, monotonic: false },
+    RealTime { getter: ktime_get_real, monotonic: false, clockid: 0 },
 }
 
 fn time_since<C: MonotonicClock>(start: Instant<C>) -> Delta {

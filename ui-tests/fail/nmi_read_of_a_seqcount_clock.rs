@@ -4,8 +4,8 @@ use typed_clocks::nmi;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true },
-    MonotonicFast { getter: ktime_get_mono_fast_ns, returns: u64, monotonic: true, nmi_safe: true },
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
+    MonotonicFast { getter: ktime_get_mono_fast_ns, returns: u64, monotonic: true, clockid: 1, nmi_safe: true },
 }
 
 fn main() {

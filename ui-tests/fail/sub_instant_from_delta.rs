@@ -3,7 +3,7 @@ use typed_clocks::{Delta, Instant};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true },
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
 }
 
 fn main() {

@@ -5,7 +5,7 @@ use typed_clocks::Deadline;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, resolution: tick },
+    MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, clockid: 1, resolution: tick },
 }
 
 fn main() {

@@ -11,7 +11,7 @@ mod b {
 
 typed_clocks::declare_clocks! {
     unsafe(bindings = crate::b);
-    Fast { getter: forbid_fast_ns, returns: u64, monotonic: false, nmi_safe: true },
+    Fast { getter: forbid_fast_ns, returns: u64, monotonic: false, clockid: 0, nmi_safe: true },
 }
 
 fn main() {

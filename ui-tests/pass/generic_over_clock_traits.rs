@@ -4,7 +4,7 @@ use typed_clocks::{ClockSource, Delta, Instant, MonotonicClock};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: pass_generic_mono, monotonic: true },
+    Monotonic { getter: pass_generic_mono, monotonic: true, clockid: 1 },
     RealTime { getter: pass_generic_real, monotonic: false, clockid: 0 },
 }
 
@@ -36,8 +36,8 @@ fn main() {
         describe(Instant::<Monotonic>::now()),
         ("Monotonic", true, 500)
     );
-    assert_eq!(RealTime::ID, Some(0));
-    assert_eq!(Monotonic::ID, None);
+    assert_eq!(RealTime::ID, 0);
+    assert_eq!(Monotonic::ID, 1);
     assert_eq!(
         time_since(Instant::<Monotonic>::from_ktime(200)),
         Delta::from_nanos(300)

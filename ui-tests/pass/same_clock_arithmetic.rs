@@ -3,7 +3,7 @@ use typed_clocks::{Delta, Instant};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
-    Monotonic { getter: pass_arith_ktime_get, monotonic: true },
+    Monotonic { getter: pass_arith_ktime_get, monotonic: true, clockid: 1 },
 }
 
 #[unsafe(no_mangle)]

@@ -11,5 +11,5 @@ extern "C" fn pass_one_clock_get() -> typed_clocks::Ktime {
 fn main() {
     assert_eq!(Instant::<Uptime>::now().to_ktime(), 42);
     assert_eq!(Uptime::NAME, "Uptime");
-    assert_eq!(Uptime::ID, Some(1));
+    assert_eq!(Uptime::ID, 1);
 }

@@ -8,7 +8,7 @@
 //!
 //! Good rows are hostile too — names that shadow prelude and runtime items
 //! (`Option`, `Instant`, `ClockSource`), getters that are Rust-legal but odd
-//! (`macro_rules`, `u64`, `nanos`), docs with TOML 1.1 escapes (`\e`, `\xHH`),
+//! (`macro_rules`, `u64`, `nanos`), docs with escapes (`\e`, `\xHH`, which toml-span reads),
 //! unicode and very long lines, integers in every TOML radix. Bad rows carry one
 //! mistake each, from the classes the macro must reject: missing keys, wrong types,
 //! unknown keys, invalid or keyword names, getters and clock-id constants that are
@@ -19,6 +19,11 @@
 //! `kernel_services`, unknown macro options.
 
 use std::fmt::Write as _;
+
+#[path = "capabilities.rs"]
+mod capabilities;
+#[path = "../../../time-macros/src/validate/keywords.rs"]
+mod keywords;
 
 /// SplitMix64: a small, seedable generator (the same stream for the same seed).
 pub struct Rng(u64);
@@ -347,7 +352,6 @@ const SHADOW_NAMES: &[&str] = &[
     "MissingGetter",
     "PosixClock",
     "ConvertsTo",
-    "CLOCKS",
     "PhantomData",
     "T",
     "E",
@@ -390,109 +394,21 @@ const BAD_NAMES: &[&str] = &[
     "lower",
     "crate",
     "Mono{}",
+    // The name of the list the macro generates beside the clock types (a unit struct
+    // is a value too).
+    "CLOCKS",
 ];
 
-/// Getters (and clock-id constants) the macro must reject: C23 keywords (and C11
-/// spellings), Rust keywords of every edition, `_`, raw-identifier spellings, and
-/// strings that are not C identifiers.
-const BAD_C_NAMES: &[&str] = &[
-    // C23 keywords.
-    "alignas",
-    "alignof",
-    "auto",
-    "bool",
-    "break",
-    "case",
-    "char",
-    "const",
-    "constexpr",
-    "continue",
-    "default",
-    "do",
-    "double",
-    "else",
-    "enum",
-    "extern",
-    "false",
-    "float",
-    "for",
-    "goto",
-    "if",
-    "inline",
-    "int",
-    "long",
-    "nullptr",
-    "register",
-    "restrict",
-    "return",
-    "short",
-    "signed",
-    "sizeof",
-    "static",
-    "static_assert",
-    "struct",
-    "switch",
-    "thread_local",
-    "true",
-    "typedef",
-    "typeof",
-    "typeof_unqual",
-    "union",
-    "unsigned",
-    "void",
-    "volatile",
-    "while",
-    "_Alignas",
-    "_Alignof",
-    "_Atomic",
-    "_BitInt",
-    "_Bool",
-    "_Complex",
-    "_Decimal128",
-    "_Decimal32",
-    "_Decimal64",
-    "_Generic",
-    "_Imaginary",
-    "_Noreturn",
-    "_Static_assert",
-    "_Thread_local",
-    // Rust keywords (strict, reserved, edition-dependent).
-    "as",
-    "async",
-    "await",
-    "crate",
-    "dyn",
-    "fn",
-    "gen",
-    "impl",
-    "in",
-    "let",
-    "loop",
-    "match",
-    "mod",
-    "move",
-    "mut",
-    "pub",
-    "ref",
-    "self",
-    "Self",
-    "super",
-    "trait",
-    "type",
-    "unsafe",
-    "use",
-    "where",
-    "abstract",
-    "become",
-    "box",
-    "final",
-    "macro",
-    "override",
-    "priv",
-    "unsized",
-    "virtual",
-    "yield",
-    "try",
+/// Getters (and clock-id constants) the macro must reject: the keywords of C23 (and
+/// C11's spellings) and of Rust (every edition) that the macro holds
+/// (`time-macros/src/validate/keywords.rs`), and these: `_`, raw-identifier
+/// spellings, and strings that are not C identifiers.
+fn bad_c_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| [keywords::C_KEYWORDS, keywords::RUST_KEYWORDS, NOT_C_NAMES].concat())
+}
+
+const NOT_C_NAMES: &[&str] = &[
     // `_` and raw-identifier spellings.
     "_",
     "r#type",
@@ -775,17 +691,26 @@ impl Builder<'_> {
             Some(bool_text(good.monotonic)),
             Some(bool_text(good.monotonic)),
         );
-        // clockid: required with posix; a constant needs somewhere to look it up.
-        let constants: &[(&str, i32)] = if self.posix {
+        // clockid: required; a constant needs somewhere to look it up. With the posix
+        // backend the id decides monotonicity: a monotonic row reads a monotonic one.
+        let monotonic_ids = |(_, value): &&(&str, i32)| [1, 4, 6, 7, 9].contains(value);
+        let constants: Vec<(&str, i32)> = if self.posix {
             LIBC_CLOCKIDS
+                .iter()
+                .filter(|id| !good.monotonic || monotonic_ids(id))
+                .copied()
+                .collect()
         } else if self.has_bindings() {
-            BINDINGS_CLOCKIDS
+            BINDINGS_CLOCKIDS.to_vec()
         } else {
-            &[]
+            Vec::new()
         };
-        if self.posix || self.rng.chance(60) {
+        // A draw that decides nothing now that every row has a clock id, kept so that
+        // the tables of a seed stay alike.
+        let _ = self.posix || self.rng.chance(60);
+        {
             if !constants.is_empty() && self.rng.chance(50) {
-                let (constant, value) = *self.rng.pick(constants);
+                let (constant, value) = *self.rng.pick(&constants);
                 good.id = Some(value);
                 // A draw that decides nothing, kept so that each seed keeps naming the
                 // tables it names (docs/reliability.md quotes a seed).
@@ -798,6 +723,7 @@ impl Builder<'_> {
                 );
             } else {
                 let value = match self.rng.below(6) {
+                    _ if self.posix && good.monotonic => *self.rng.pick(&[1, 4, 6, 7, 9]),
                     0 => i32::MIN,
                     1 => i32::MAX,
                     2 => -1,
@@ -872,27 +798,37 @@ impl Builder<'_> {
                 );
             }
         }
-        // Capabilities, only where consistent.
+        // Capabilities (each of the documented table), only where consistent.
         let getter_text = getter.unwrap_or("");
-        if returns_u64 && !SEQCOUNT.contains(&getter_text) && self.rng.chance(40) {
-            good.capabilities.push("nmi_safe");
-        }
-        if matches!(good.id, Some(0 | 1 | 7 | 11)) && self.rng.chance(40) {
-            good.capabilities.push("hrtimer");
-        }
-        if !good.monotonic && self.rng.chance(30) {
-            good.capabilities.push("settable");
-        }
-        if self.rng.chance(20) {
-            good.capabilities.push("counts_suspend");
+        for capability in capabilities::capabilities() {
+            let consistent = match capability.key {
+                // Every row gives it, above.
+                "monotonic" => false,
+                "nmi_safe" => returns_u64 && !SEQCOUNT.contains(&getter_text),
+                "hrtimer" => matches!(good.id, Some(0 | 1 | 7 | 11)),
+                "settable" => !good.monotonic,
+                // A capability without a rule.
+                _ => true,
+            };
+            if !consistent || !self.rng.chance(30) {
+                continue;
+            }
+            if self.posix && !capability.posix {
+                // The posix backend ignores it: the clock lacks the trait there.
+                row.set(
+                    capability.key,
+                    Some("true".to_owned()),
+                    Some("true".to_owned()),
+                );
+            } else {
+                good.capabilities.push(capability.key);
+            }
         }
         for capability in &good.capabilities {
             row.set(capability, Some("true".to_owned()), Some("true".to_owned()));
         }
         if self.rng.chance(10) {
-            let capability = *self
-                .rng
-                .pick(&["nmi_safe", "hrtimer", "settable", "counts_suspend"]);
+            let capability = self.rng.pick(capabilities::capabilities()).key;
             if !row.has(capability) {
                 row.set(
                     capability,
@@ -1053,15 +989,12 @@ impl Builder<'_> {
                 row.remove("monotonic");
                 "no monotonic".to_owned()
             }
-            4 if self.posix => {
-                // With a getter and no clockid the row is a kernel-only clock, not a
-                // mistake.
+            4 => {
                 row.remove("clockid");
-                row.remove("getter");
-                "no clockid with posix".to_owned()
+                "no clockid".to_owned()
             }
             5 => {
-                let getter = *self.rng.pick(BAD_C_NAMES);
+                let getter = *self.rng.pick(bad_c_names());
                 let ident = (getter
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -1079,7 +1012,7 @@ impl Builder<'_> {
                 format!("invalid getter {getter:?}")
             }
             6 => {
-                let constant = *self.rng.pick(BAD_C_NAMES);
+                let constant = *self.rng.pick(bad_c_names());
                 let ident = (constant
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -1115,6 +1048,10 @@ impl Builder<'_> {
             8 => {
                 let digits = "9".repeat(20 + self.rng.below(40));
                 row.set("clockid", Some(digits.clone()), Some(digits.clone()));
+                // toml-span reads TOML's integers as `i64`, as TOML defines them: beyond
+                // that, a TOML file is invalid (which mutes what follows); inline rows
+                // are Rust literals, out of range.
+                row.syntax = !inline;
                 "clockid beyond i64".to_owned()
             }
             9 => {
@@ -1149,6 +1086,9 @@ impl Builder<'_> {
                 } else {
                     row.set(key, Some(toml.to_owned()), inline_value.map(str::to_owned));
                 }
+                // toml-span reads no date-times: in a file they are invalid TOML.
+                row.syntax =
+                    !inline && toml.starts_with(|c: char| c.is_ascii_digit()) && toml.contains('-');
                 format!("{key} of the wrong type: {toml}")
             }
             10 => {
@@ -1229,9 +1169,11 @@ impl Builder<'_> {
                     ("\"jiffy\"", "jiffy"),
                 ]);
                 row.set("resolution", Some(toml.to_owned()), Some(inline.to_owned()));
+                // Beyond `i64`, a TOML file is invalid (toml-span reads TOML's `i64`s).
+                row.syntax = !self.inline() && toml == "9223372036854775808";
                 format!("resolution {toml}")
             }
-            15 => {
+            15 if !self.posix => {
                 // nmi_safe on a ktime_t getter, or on a seqcount reader.
                 if !row.has("getter") {
                     return None;
@@ -1262,9 +1204,6 @@ impl Builder<'_> {
                 row.set("hrtimer", Some("true".to_owned()), Some("true".to_owned()));
                 if self.rng.chance(50) {
                     row.remove("clockid");
-                    if self.posix {
-                        return None;
-                    }
                     "hrtimer without a clockid".to_owned()
                 } else {
                     row.set("clockid", Some("4".to_owned()), Some("4".to_owned()));
@@ -1481,10 +1420,7 @@ fn module_source(invocation: &[String], good: &[Good], posix: bool) -> String {
             let _ = writeln!(source, "    crate::posix::<{name}>();");
         }
         source.push_str("    now.to_ktime()\n}\n");
-        let id = match good.id {
-            Some(id) => format!("::core::option::Option::Some({id})"),
-            None => "::core::option::Option::None".to_owned(),
-        };
+        let id = good.id.unwrap_or(0);
         let resolution = good.resolution.unwrap_or(1);
         let _ = write!(
             source,
@@ -1658,7 +1594,7 @@ fn render_file(
             }
         }
     }
-    // One table in ten is an array of inline tables, one row per line (TOML 1.1
+    // One table in ten is an array of inline tables, one row per line (toml-span
     // allows the trailing comma).
     let inline_tables = rng.chance(10) && rows.iter().all(|row| !row.syntax);
     if inline_tables && !rows.is_empty() {
@@ -1764,7 +1700,9 @@ fn render_file(
     if inline_tables && rows_len > 0 {
         lines.push("]".to_owned());
     }
-    if rows_len == 0 {
+    // (After a TOML error, which hides whatever follows it, an empty table is not an
+    // error of its own.)
+    if rows_len == 0 && muted_from.is_none() {
         defects.push(Defect::new("a table without rows", Place::Toml, (1, 1)));
     }
     // Multi-line strings keep their line ends: CRLF would change the docs.
@@ -2011,12 +1949,12 @@ pub fn crate_root(cases: &[Case]) -> String {
          \x20   true\n\
          }\n\n\
          /// Whether `clocks` lists `name` with these values.\n\
-         pub const fn declared(clocks: &[::typed_clocks::ClockInfo], name: &str, monotonic: bool, id: ::core::option::Option<i32>, doc: &str) -> bool {\n\
+         pub const fn declared(clocks: &[::typed_clocks::ClockInfo], name: &str, monotonic: bool, id: i32, doc: &str) -> bool {\n\
          \x20   let mut i = 0;\n\
          \x20   while i < clocks.len() {\n\
          \x20       let c = &clocks[i];\n\
          \x20       if same(c.name, name) {\n\
-         \x20           let id_ok = match (c.id, id) { (Some(a), Some(b)) => a == b, (None, None) => true, _ => false };\n\
+         \x20           let id_ok = c.id == id;\n\
          \x20           return c.monotonic == monotonic && id_ok && same(c.doc, doc);\n\
          \x20       }\n\
          \x20       i += 1;\n\
@@ -2028,13 +1966,17 @@ pub fn crate_root(cases: &[Case]) -> String {
          \x20   let resolution_ok = match C::RESOLUTION { ::typed_clocks::Resolution::Nanos(ns) => ns == resolution, ::typed_clocks::Resolution::Tick => resolution == -1 };\n\
          \x20   same(C::NAME, name) && C::MONOTONIC == monotonic && resolution_ok\n\
          }\n\n\
-         pub fn monotonic<C: ::typed_clocks::MonotonicClock>() {}\n\
-         pub fn nmi_safe<C: ::typed_clocks::NmiSafeClock>() {}\n\
-         pub fn hrtimer<C: ::typed_clocks::HrTimerClock>() {}\n\
-         pub fn settable<C: ::typed_clocks::SettableClock>() {}\n\
-         pub fn counts_suspend<C: ::typed_clocks::SuspendCountingClock>() {}\n\
-         pub fn posix<C: ::typed_clocks::posix::PosixClock>() {}\n\n",
+         pub fn posix<C: ::typed_clocks::posix::PosixClock>() {}\n",
     );
+    // A bound check per capability (`monotonic` too), named after its key.
+    for capability in capabilities::capabilities() {
+        let _ = writeln!(
+            root,
+            "pub fn {}<C: ::typed_clocks::{}>() {{}}",
+            capability.key, capability.trait_name
+        );
+    }
+    root.push('\n');
     for case in cases {
         let _ = writeln!(root, "pub mod {};", case.module());
     }

@@ -147,7 +147,7 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
             unsafe {
                 B::setup::<T>(
                     Self::raw_get(place),
-                    <<T::TimerMode as HrTimerMode>::Clock as HrTimerClock>::CLOCKID,
+                    <<T::TimerMode as HrTimerMode>::Clock as crate::clock::ClockSource>::ID,
                     <T::TimerMode as HrTimerMode>::C_MODE,
                 );
             }

@@ -1,0 +1,274 @@
+//! Code generation: one small function per generated item.
+//!
+//! The clocks come from one invocation of typed-clocks's `__clock_items!` template
+//! (`time-core/src/items.rs`), whose named slots this module fills: the invocation's
+//! trust, one short row per clock, one list per capability (derived from the
+//! capability table), the conversions. Everything the rows share, every `unsafe` and
+//! its `// SAFETY:` comment, is in the template: this module emits no `unsafe` token of
+//! its own, only the user's, passed through. Building tokens and taking them across
+//! the proc-macro bridge is most of what the macro costs, so rows are short
+//! (`docs/performance.md`).
+//!
+//! Generated code names typed-clocks only through the path the invocation was called
+//! by (`$crate` of `typed_clocks::declare_clocks!`, or `crate = PATH`), under
+//! `__private`, so it survives a renamed dependency, `mod core {}` and
+//! `#![no_implicit_prelude]` in the invoking module.
+
+use crate::ast::{Backend, Source, Table, Trust};
+use crate::capability::{Impl, CAPABILITIES};
+use crate::validate::{Clock, ClockId, Relation, Resolution, Valid};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{quote, ToTokens};
+
+/// Everything `declare_clocks!` emits for a validated table.
+pub(crate) fn expand(table: &Table, valid: &Valid) -> TokenStream {
+    let krate = krate(table);
+    let mut tokens = TokenStream::new();
+    tokens.extend(track_file(table, &krate));
+    tokens.extend(markers(valid));
+    tokens.extend(clock_items(table, valid, &krate));
+    tokens.extend(kernel_services(table, valid, &krate));
+    tokens
+}
+
+/// The path of typed-clocks in the generated code.
+fn krate(table: &Table) -> TokenStream {
+    table
+        .options
+        .krate
+        .clone()
+        .unwrap_or_else(|| quote!(::typed_clocks))
+}
+
+/// Including the table makes cargo rebuild the invoking crate when it changes.
+fn track_file(table: &Table, krate: &TokenStream) -> Option<TokenStream> {
+    let Source::File { path, .. } = &table.source else {
+        return None;
+    };
+    Some(quote! {
+        const _: &[#krate::__private::u8] = #krate::__private::core::include_bytes!(#path);
+    })
+}
+
+/// A row with errors still declares its type (without impls), so that code using it
+/// does not bury the real error under "cannot find type" errors.
+fn markers(valid: &Valid) -> TokenStream {
+    let names = &valid.markers;
+    quote! {
+        #(
+            /// A clock whose row in the clock table has errors (see the compiler's message).
+            pub struct #names;
+        )*
+    }
+}
+
+/// The template's invocation, for the complete clocks.
+fn clock_items(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<TokenStream> {
+    if valid.clocks.is_empty() {
+        return None;
+    }
+    let trust = trust(table);
+    let count = Literal::usize_unsuffixed(valid.clocks.len());
+    let declared_in = Literal::string(&match &table.source {
+        Source::File { text, .. } => format!(
+            " Declared in `{}`.",
+            text.display
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or(&text.display)
+        ),
+        Source::Inline => String::new(),
+    });
+    let hrtimer_bindings = match valid.services {
+        Some(_) => quote!(kernel_services::Services),
+        None => quote!(#krate::__private::NoHrTimerBindings),
+    };
+    let module_text = table
+        .options
+        .trust
+        .as_ref()
+        .and_then(|(_, trust)| match trust {
+            Trust::Bindings(path) => {
+                let text = Literal::string(&path.text());
+                Some(quote!(module_text = #text;))
+            }
+            Trust::Extern => None,
+        });
+    let mut rows = TokenStream::new();
+    for clock in &valid.clocks {
+        row(table, clock, &mut rows);
+    }
+    let capabilities = capabilities(table, valid);
+    let conversions = conversions(table, valid);
+    Some(quote! {
+        #krate::__private::clock_items! {
+            #trust
+            count = #count;
+            declared_in = #declared_in;
+            hrtimer_bindings = #hrtimer_bindings;
+            #module_text
+            clocks = [#rows];
+            capabilities = [#capabilities];
+            #conversions
+        }
+    })
+}
+
+/// The template's first slot: the invocation's own `unsafe(…)`, with the user's
+/// `unsafe` token, or `backend = posix`.
+fn trust(table: &Table) -> TokenStream {
+    match (&table.options.trust, table.options.backend) {
+        (_, Backend::Posix) => quote!(backend = posix;),
+        (Some((token, Trust::Bindings(path))), Backend::Kernel) => {
+            quote!(#token(bindings = #path);)
+        }
+        (Some((token, Trust::Extern)), Backend::Kernel) => quote!(#token(extern "C");),
+        // Validation refuses a kernel-backend table without `unsafe(…)` (at its first
+        // getter), so no row gets here: an empty slot matches no arm of the template.
+        (None, Backend::Kernel) => TokenStream::new(),
+    }
+}
+
+/// `file:LINE:COL: ` of a place, as a literal for the template's messages (which are
+/// format strings: braces doubled).
+fn location(table: &Table, site: &crate::ast::Site) -> Literal {
+    Literal::string(&table.location(site).replace('{', "{{").replace('}', "}}"))
+}
+
+/// One row of the template: `Name "doc" MONOTONIC read = … ; id = … ; … ;`.
+fn row(table: &Table, clock: &Clock, tokens: &mut TokenStream) {
+    clock.name.to_tokens(tokens);
+    Literal::string(clock.doc.as_deref().unwrap_or("")).to_tokens(tokens);
+    Ident::new(
+        if clock.monotonic { "true" } else { "false" },
+        Span::call_site(),
+    )
+    .to_tokens(tokens);
+    if let Some(getter) = &clock.getter {
+        let returns = Ident::new(
+            if clock.returns_u64 { "u64" } else { "ktime_t" },
+            Span::call_site(),
+        );
+        let name = &getter.value;
+        let at = location(table, &getter.site);
+        tokens.extend(quote!(read = #name #returns #at;));
+    }
+    match &clock.id.value {
+        ClockId::Number(number) => {
+            let number = Literal::i32_unsuffixed(*number);
+            tokens.extend(quote!(id = #number;));
+        }
+        ClockId::Constant(constant) => {
+            let at = location(table, &clock.id.site);
+            tokens.extend(quote!(id = #constant #at;));
+        }
+    }
+    match clock.resolution {
+        None => {}
+        Some(Resolution::Nanos(nanos)) => {
+            let nanos = Literal::i64_unsuffixed(nanos);
+            tokens.extend(quote!(resolution = Nanos(#nanos);));
+        }
+        Some(Resolution::Tick) => tokens.extend(quote!(resolution = Tick;)),
+    }
+    if let Some(header) = &clock.header {
+        tokens.extend(quote!(header = #header;));
+    }
+    tokens.extend(quote!(;));
+}
+
+/// One list per capability of the capability table that some clock has, with the
+/// kind of its slot for the table's backend.
+fn capabilities(table: &Table, valid: &Valid) -> TokenStream {
+    let mut tokens = TokenStream::new();
+    for capability in CAPABILITIES {
+        let names: Vec<&Ident> = valid
+            .clocks
+            .iter()
+            .filter(|clock| {
+                clock
+                    .capabilities
+                    .iter()
+                    .any(|has| has.key == capability.key)
+            })
+            .map(|clock| &clock.name)
+            .collect();
+        let Some(justified) = capability.justified(table.options.backend) else {
+            continue;
+        };
+        if names.is_empty() {
+            continue;
+        }
+        let kind = Ident::new(justified.kind(), Span::call_site());
+        tokens.extend(quote!(#kind));
+        if let (Impl::Plain | Impl::Vouched, Some(seal)) = (justified, capability.seal) {
+            let seal = Ident::new(seal, Span::call_site());
+            let name = Ident::new(capability.trait_name, Span::call_site());
+            tokens.extend(quote!(#seal #name));
+        }
+        tokens.extend(quote!([#(#names)*]));
+    }
+    tokens
+}
+
+/// `ConvertsTo` between the base clock and every clock with an offset, and between
+/// each two clocks with offsets (through the base): with a bindings module only.
+fn conversions(table: &Table, valid: &Valid) -> Option<TokenStream> {
+    if !matches!(table.options.trust, Some((_, Trust::Bindings(_))))
+        || table.options.backend != Backend::Kernel
+    {
+        return None;
+    }
+    let base = valid
+        .clocks
+        .iter()
+        .find(|clock| matches!(clock.relation, Relation::Base))?;
+    let derived: Vec<(&Ident, &crate::ast::Located<Ident>)> = valid
+        .clocks
+        .iter()
+        .filter_map(|clock| match &clock.relation {
+            Relation::Offset(offset) => Some((&clock.name, offset)),
+            _ => None,
+        })
+        .collect();
+    if derived.is_empty() {
+        return None;
+    }
+    let base = &base.name;
+    let mut offsets = TokenStream::new();
+    let mut pairs = TokenStream::new();
+    for (name, offset) in &derived {
+        let member = &offset.value;
+        let at = location(table, &offset.site);
+        offsets.extend(quote!(#name #member #at;));
+        for (other, other_offset) in &derived {
+            if other != name {
+                let other_member = &other_offset.value;
+                pairs.extend(quote!(#name #member #other #other_member;));
+            }
+        }
+    }
+    Some(quote! {
+        conversions = {
+            base = #base;
+            offsets = [#offsets];
+            pairs = [#pairs];
+        };
+    })
+}
+
+/// The kernel services template's invocation, with the user's `unsafe` token.
+fn kernel_services(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<TokenStream> {
+    let clock = valid.services.as_ref()?;
+    let Some((token, Trust::Bindings(bindings))) = &table.options.trust else {
+        return None;
+    };
+    let error = table
+        .options
+        .error
+        .as_ref()
+        .map(|(error, _)| quote!(error = #error;));
+    Some(quote! {
+        #krate::__private::kernel_services! { #token(bindings = #bindings); clock = #clock; #error }
+    })
+}

@@ -1,0 +1,641 @@
+//! Parsing the macro's arguments with `syn`: the path of typed-clocks that
+//! `typed_clocks::declare_clocks!` puts first (`[$crate]`), then either a table path
+//! with options, `declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings))`,
+//! or inline rows, `declare_clocks! { unsafe(bindings = crate::bindings); Monotonic {
+//! getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC } }`.
+//!
+//! Inline rows are read straight into [`Row`]s, the model the TOML reader produces, so
+//! both forms make one [`crate::ast::Table`].
+
+use crate::ast::{Backend, Located, ModulePath, Options, Row, Site, Trust, Value};
+use crate::ctxt::{with_help, Ctxt};
+use crate::schema::{self, Form, ValueKind, KERNEL_SERVICES};
+use crate::suggest::{valid_keys_help, valid_names_help};
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use syn::ext::IdentExt;
+use syn::parse::{ParseStream, Parser};
+use syn::{braced, Lit, LitStr, Token};
+
+/// Option key: the module holding the C getters, written `unsafe(bindings = PATH)`.
+const BINDINGS: &str = "bindings";
+/// Option key: how clocks are read (`kernel`, the default, or `posix`).
+const BACKEND: &str = "backend";
+/// Option key: the module of the error type the kernel services return,
+/// `error = crate::error` (the kernel crate's own).
+const ERROR: &str = "error";
+/// Option key: the path of typed-clocks in the generated code, `crate = PATH`.
+const CRATE: &str = "crate";
+/// Every option the macro accepts (`kernel_services` only in the inline form: a table
+/// file says it at its top).
+const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, KERNEL_SERVICES, ERROR, CRATE];
+/// The backends `backend = …` accepts.
+const BACKENDS: &[&str] = &["kernel", "posix"];
+
+/// What `unsafe(bindings = PATH)` asserts, for the error when `unsafe` is missing.
+pub(crate) const BINDINGS_CONTRACT: &str = "write `unsafe(bindings = PATH)`: it asserts that every getter, clock id \
+     constant and `tk_offsets_*` member the table names is the kernel's item of that name (a getter: a C \
+     function `ktime_t getter(void)`, or `u64` with `returns = \"u64\"`, safe to call wherever its clock \
+     is read), that each row's `monotonic` and `nmi_safe` say what its getter does, and, with \
+     `kernel_services`, that the module's delay, jiffies and hrtimer items are the kernel's; bindgen's \
+     output for the kernel's headers is such a module";
+
+/// What `unsafe(extern "C")` asserts, for the error when a table needs it.
+pub(crate) const EXTERN_CONTRACT: &str =
+    "if every getter of the table is a C function `ktime_t getter(void)` (or \
+     `u64` with `returns = \"u64\"`) that is safe to call wherever its clock is read, and each row's \
+     `monotonic` and `nmi_safe` say what its getter does, write `unsafe(extern \"C\")` in the \
+     invocation; or read the getters through a bindings module, `unsafe(bindings = crate::bindings)`";
+
+/// The parsed invocation.
+pub(crate) struct Invocation {
+    /// Where the rows come from.
+    pub(crate) source: TableSource,
+    /// The options written before or after the table.
+    pub(crate) options: Options,
+    /// The inline form's `kernel_services = …;`.
+    pub(crate) kernel_services: Option<Located<bool>>,
+}
+
+/// Where the rows come from.
+pub(crate) enum TableSource {
+    /// A TOML file, by the path literal as written.
+    File(LitStr),
+    /// Rows written in the invocation.
+    Inline(Vec<Row>),
+}
+
+/// Parses `tokens`. Problems with individual options or rows are recorded in `cx` and
+/// parsing goes on; only input whose structure cannot be followed at all is an `Err`.
+pub(crate) fn parse(tokens: TokenStream, cx: &Ctxt) -> syn::Result<Invocation> {
+    let (krate, tokens) = crate_path(tokens);
+    let parser = |input: ParseStream<'_>| parse_input(input, cx);
+    let mut invocation = parser.parse2(tokens)?;
+    invocation.options.krate = invocation.options.krate.take().or(krate);
+    Ok(invocation)
+}
+
+/// The `[$crate]` group that `typed_clocks::declare_clocks!` puts before the input,
+/// and the rest; without one (the proc macro called directly), `None`.
+fn crate_path(tokens: TokenStream) -> (Option<TokenStream>, TokenStream) {
+    let mut iter = tokens.clone().into_iter();
+    match iter.next() {
+        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Bracket => {
+            (Some(group.stream()), iter.collect())
+        }
+        _ => (None, tokens),
+    }
+}
+
+fn parse_input(input: ParseStream<'_>, cx: &Ctxt) -> syn::Result<Invocation> {
+    if input.is_empty() {
+        return Err(with_help(
+            Span::call_site(),
+            "declare_clocks! needs a clock table",
+            "write `declare_clocks!(\"clocks.toml\")` to read a table file, or inline rows such as \
+             `declare_clocks! { Monotonic { getter: ktime_get, monotonic: true, clockid: 1 } }`",
+        ));
+    }
+    let mut invocation = Invocation {
+        source: TableSource::Inline(Vec::new()),
+        options: Options::default(),
+        kernel_services: None,
+    };
+    if input.peek(LitStr) {
+        let path: LitStr = input.parse()?;
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            parse_option(input, &mut invocation, cx)?;
+        }
+        invocation.source = TableSource::File(path);
+        return Ok(invocation);
+    }
+    // Inline form: `key = value;` and `unsafe(…);` options first, then `Name { … }` rows.
+    while (input.peek(Ident::peek_any) && input.peek2(Token![=])) || input.peek(Token![unsafe]) {
+        parse_option(input, &mut invocation, cx)?;
+        input.parse::<Token![;]>().map_err(|error| {
+            with_help(
+                error.span(),
+                "expected `;` after an option of the inline form",
+                "options come first, each ending with `;`: \
+                 `declare_clocks! { unsafe(bindings = crate::bindings); Monotonic { … } }`",
+            )
+        })?;
+    }
+    let mut rows = Vec::new();
+    while !input.is_empty() {
+        rows.push(parse_row(input, cx)?);
+        if input.is_empty() {
+            break;
+        }
+        input.parse::<Token![,]>()?;
+    }
+    invocation.source = TableSource::Inline(rows);
+    Ok(invocation)
+}
+
+/// An option: `key = value`, or `unsafe(bindings = PATH)` / `unsafe(extern "C")`, the
+/// options that assert what the compiler cannot check.
+fn parse_option(input: ParseStream<'_>, invocation: &mut Invocation, cx: &Ctxt) -> syn::Result<()> {
+    if input.peek(Token![unsafe]) {
+        let keyword: Token![unsafe] = input.parse()?;
+        let inner;
+        syn::parenthesized!(inner in input);
+        if inner.peek(Token![extern]) {
+            inner.parse::<Token![extern]>()?;
+            let abi: LitStr = inner.parse()?;
+            if abi.value() != "C" {
+                cx.error(
+                    &Site::Tokens(abi.span()),
+                    format_args!(
+                        "the getters are C functions, not `extern {:?}`",
+                        abi.value()
+                    ),
+                    "write `unsafe(extern \"C\")`",
+                );
+            }
+            set_trust(&mut invocation.options, keyword, Trust::Extern, cx);
+            return Ok(());
+        }
+        if inner.peek(Ident::peek_any) && inner.peek2(Token![=]) {
+            let key = inner.fork().call(Ident::parse_any)?;
+            if key == BINDINGS {
+                Ident::parse_any(&inner)?;
+                inner.parse::<Token![=]>()?;
+                let path: ModulePath = inner.parse()?;
+                set_trust(&mut invocation.options, keyword, Trust::Bindings(path), cx);
+                return Ok(());
+            }
+        }
+        return Err(with_help(
+            keyword.span,
+            "`unsafe(…)` takes `unsafe(bindings = PATH)` or `extern \"C\"`",
+            "write `unsafe(bindings = crate::bindings)` to read the getters through a bindings module, \
+             or `unsafe(extern \"C\")` to have the macro declare them",
+        ));
+    }
+    parse_key_value(input, invocation, cx)
+}
+
+/// Records the invocation's `unsafe(…)`, or reports a second one.
+fn set_trust(options: &mut Options, keyword: Token![unsafe], trust: Trust, cx: &Ctxt) {
+    if options.trust.is_some() {
+        cx.error(
+            &Site::Tokens(keyword.span),
+            "the invocation has two `unsafe(…)` options",
+            "keep one: `unsafe(bindings = PATH)` (the module that holds the C getters), or \
+             `unsafe(extern \"C\")`",
+        );
+    } else {
+        options.trust = Some((keyword, trust));
+    }
+}
+
+/// `key = value`.
+fn parse_key_value(
+    input: ParseStream<'_>,
+    invocation: &mut Invocation,
+    cx: &Ctxt,
+) -> syn::Result<()> {
+    let options = &mut invocation.options;
+    let key = Ident::parse_any(input)?;
+    input.parse::<Token![=]>()?;
+    match key.to_string().as_str() {
+        BINDINGS => {
+            let path: ModulePath = input.parse()?;
+            cx.error(
+                &Site::Tokens(key.span()),
+                "a bindings module is trusted for what the compiler cannot check: `bindings` needs `unsafe`",
+                BINDINGS_CONTRACT,
+            );
+            options.untrusted_bindings.get_or_insert(path);
+        }
+        BACKEND => {
+            let value = Ident::parse_any(input)?;
+            let backend = match value.to_string().as_str() {
+                "kernel" => Some(Backend::Kernel),
+                "posix" => Some(Backend::Posix),
+                other => {
+                    cx.error(
+                        &Site::Tokens(value.span()),
+                        format_args!("unknown backend `{other}`"),
+                        valid_names_help(other, "backends", BACKENDS),
+                    );
+                    None
+                }
+            };
+            if options.backend_span.is_some() {
+                cx.error(
+                    &Site::Tokens(key.span()),
+                    "`backend` is given twice",
+                    "keep one `backend = kernel` or `backend = posix`",
+                );
+            } else if let Some(backend) = backend {
+                options.backend = backend;
+                options.backend_span = Some(value.span());
+            }
+        }
+        KERNEL_SERVICES => {
+            let value: syn::LitBool = input.parse()?;
+            set_once(
+                &mut invocation.kernel_services,
+                Located::new(value.value, Site::Tokens(value.span)),
+                &key,
+                "keep one `kernel_services = true`",
+                cx,
+            );
+        }
+        ERROR => {
+            let path: ModulePath = input.parse()?;
+            if !path.is_absolute() {
+                cx.error(
+                    &Site::Tokens(key.span()),
+                    "the error module is named from the kernel services' own submodules, so its path must start at the crate root",
+                    "write it from the crate root, as `error = crate::error` or `error = ::kernel::error`",
+                );
+            }
+            set_once(
+                &mut options.error,
+                (path, key.span()),
+                &key,
+                "keep one `error = PATH`: the module with the `Error`, `Result` and `code::ETIMEDOUT` the kernel services return",
+                cx,
+            );
+        }
+        CRATE => {
+            let path: ModulePath = input.parse()?;
+            set_once(
+                &mut options.krate,
+                quote::ToTokens::into_token_stream(path),
+                &key,
+                "keep one `crate = PATH`: the path of typed-clocks in this crate",
+                cx,
+            );
+        }
+        unknown => {
+            cx.error(
+                &Site::Tokens(key.span()),
+                format_args!("unknown option `{unknown}`"),
+                valid_names_help(unknown, "options", OPTION_KEYS),
+            );
+            // Skip the value, whatever it is, up to the next separator.
+            while !input.is_empty() && !input.peek(Token![,]) && !input.peek(Token![;]) {
+                input.parse::<TokenTree>()?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Stores `value` in `slot`, or reports the option `key` as given twice (keeping the
+/// first).
+fn set_once<T>(slot: &mut Option<T>, value: T, key: &Ident, help: &str, cx: &Ctxt) {
+    if slot.is_some() {
+        cx.error(
+            &Site::Tokens(key.span()),
+            format_args!("`{key}` is given twice"),
+            help,
+        );
+    } else {
+        *slot = Some(value);
+    }
+}
+
+fn parse_row(input: ParseStream<'_>, cx: &Ctxt) -> syn::Result<Row> {
+    let name = Ident::parse_any(input).map_err(|error| {
+        syn::Error::new(
+            error.span(),
+            "expected a clock row: `Name { getter: c_function, monotonic: true, clockid: 1 }`",
+        )
+    })?;
+    let mut row = Row::new(Site::Tokens(name.span()));
+    row.assign(
+        schema::NAME,
+        Located::new(Value::Text(name.to_string()), Site::Tokens(name.span())),
+    );
+    let body;
+    braced!(body in input);
+    let mut seen: Vec<Ident> = Vec::new();
+    while !body.is_empty() {
+        let key = Ident::parse_any(&body)?;
+        body.parse::<Token![:]>()?;
+        let value = InlineValue::parse(&body)?;
+        if seen.contains(&key) {
+            cx.error(
+                &Site::Tokens(key.span()),
+                format_args!("duplicate key `{key}` in clock `{name}`"),
+                format_args!("keep one `{key}: …` in this row"),
+            );
+            row.had_errors = true;
+        } else {
+            seen.push(key.clone());
+            assign(&mut row, &name, &key, value, cx);
+        }
+        if body.is_empty() {
+            break;
+        }
+        body.parse::<Token![,]>()?;
+    }
+    Ok(row)
+}
+
+/// A value in an inline row, before its type is checked against its key.
+enum InlineValue {
+    Ident(Ident),
+    Lit(Lit),
+}
+
+impl InlineValue {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.peek(Ident::peek_any) {
+            Ok(InlineValue::Ident(Ident::parse_any(input)?))
+        } else if input.peek(Token![-]) {
+            let minus: Token![-] = input.parse()?;
+            let int: syn::LitInt = input.parse()?;
+            // A literal token may itself be negative (`Literal::i64_suffixed(-5)` from
+            // another macro): `- -5` is 5, not the invalid literal `--5` (a panic).
+            let digits = int.base10_digits();
+            let negated = match digits.strip_prefix('-') {
+                Some(positive) => positive.to_owned(),
+                None => format!("-{digits}"),
+            };
+            let joined = syn::LitInt::new(&negated, minus.span);
+            Ok(InlineValue::Lit(Lit::Int(joined)))
+        } else {
+            Ok(InlineValue::Lit(input.parse()?))
+        }
+    }
+
+    fn span(&self) -> Span {
+        match self {
+            InlineValue::Ident(ident) => ident.span(),
+            InlineValue::Lit(lit) => lit.span(),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            InlineValue::Ident(ident) if ident == "true" || ident == "false" => "a boolean",
+            InlineValue::Ident(_) => "an identifier",
+            InlineValue::Lit(Lit::Str(_)) => "a string",
+            InlineValue::Lit(Lit::Int(_)) => "an integer",
+            InlineValue::Lit(Lit::Bool(_)) => "a boolean",
+            InlineValue::Lit(_) => "a literal of another kind",
+        }
+    }
+}
+
+/// Reads `key: value` of the row `name` into `row`, or reports why not.
+fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctxt) {
+    let site = Site::Tokens(value.span());
+    let key_name = key.to_string();
+    if key_name == schema::NAME {
+        cx.error(
+            &Site::Tokens(key.span()),
+            "an inline row is named by the identifier before its braces",
+            "remove `name: …` and write the name in front: `Monotonic { getter: ktime_get, … }`",
+        );
+        row.had_errors = true;
+        return;
+    }
+    let keys: Vec<&str> = schema::row_keys()
+        .into_iter()
+        .filter(|key| *key != schema::NAME)
+        .collect();
+    let Some(spec) = schema::row_key(&key_name) else {
+        cx.error(
+            &Site::Tokens(key.span()),
+            format_args!("unknown key `{key_name}` in clock `{name}`"),
+            valid_keys_help(&key_name, &keys),
+        );
+        row.had_errors = true;
+        if let Some(meant) = crate::suggest::did_you_mean(&key_name, &keys) {
+            row.rejected.push(meant);
+        }
+        return;
+    };
+    let integer = |number: &syn::LitInt| {
+        number
+            .base10_parse::<i128>()
+            .map_err(|error| cx.syn_error(error))
+            .ok()
+    };
+    let flag = |ident: &Ident| (ident == "true" || ident == "false").then(|| ident == "true");
+    let read = match (spec.kind, &value) {
+        (ValueKind::Text | ValueKind::Name(_), InlineValue::Lit(Lit::Str(text))) => {
+            Some(Value::Text(text.value()))
+        }
+        (ValueKind::Name(_), InlineValue::Ident(name)) => Some(Value::Text(name.to_string())),
+        (ValueKind::Bool, InlineValue::Lit(Lit::Bool(value))) => Some(Value::Bool(value.value)),
+        (ValueKind::Bool, InlineValue::Ident(ident)) if flag(ident).is_some() => {
+            flag(ident).map(Value::Bool)
+        }
+        (ValueKind::ClockId, InlineValue::Ident(constant)) => {
+            Some(Value::Constant(constant.to_string()))
+        }
+        (ValueKind::Resolution, InlineValue::Ident(text)) => Some(Value::Text(text.to_string())),
+        (ValueKind::Resolution, InlineValue::Lit(Lit::Str(text))) => {
+            Some(Value::Text(text.value()))
+        }
+        (ValueKind::ClockId | ValueKind::Resolution, InlineValue::Lit(Lit::Int(number))) => {
+            match integer(number) {
+                Some(number) => Some(Value::Number(number)),
+                None => {
+                    row.reject(spec.name);
+                    return;
+                }
+            }
+        }
+        _ => None,
+    };
+    match read {
+        Some(read) => row.assign(spec.name, Located::new(read, site)),
+        None => {
+            cx.error(
+                &Site::Tokens(value.span()),
+                format_args!(
+                    "`{key_name}` must be {}, found {}",
+                    spec.kind.expected(Form::Inline),
+                    value.kind()
+                ),
+                format_args!("write it as `{}`", spec.example(Form::Inline)),
+            );
+            row.reject(spec.name);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn parse_ok(tokens: TokenStream) -> (Invocation, Vec<String>) {
+        let cx = Ctxt::new();
+        let input = parse(tokens, &cx).unwrap_or_else(|_| panic!("structure parses"));
+        let errors = cx
+            .check(None)
+            .err()
+            .map(|e| e.into_iter().map(|e| e.to_string()).collect())
+            .unwrap_or_default();
+        (input, errors)
+    }
+
+    fn bindings(invocation: &Invocation) -> Option<String> {
+        invocation.options.bindings().map(ModulePath::text)
+    }
+
+    #[test]
+    fn file_form_with_and_without_bindings() {
+        let (input, errors) = parse_ok(quote!("clocks.toml"));
+        assert!(errors.is_empty());
+        assert!(matches!(&input.source, TableSource::File(path) if path.value() == "clocks.toml"));
+        assert!(input.options.trust.is_none());
+
+        let (input, errors) =
+            parse_ok(quote!("../clocks.toml", unsafe(bindings = crate::bindings),));
+        assert!(errors.is_empty());
+        assert_eq!(bindings(&input).as_deref(), Some("crate::bindings"));
+    }
+
+    #[test]
+    fn the_crate_path_comes_first_or_from_the_option() {
+        let (input, errors) = parse_ok(quote!([::time_core] "clocks.toml"));
+        assert!(errors.is_empty(), "{errors:?}");
+        let krate = input.options.krate.expect("the crate path");
+        assert_eq!(krate.to_string(), ":: time_core");
+        let (input, errors) = parse_ok(quote!([::time_core] "clocks.toml", crate = ::renamed));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            input.options.krate.expect("crate").to_string(),
+            ":: renamed"
+        );
+        let (input, _) =
+            parse_ok(quote!(crate = self::tc; A { getter: a, monotonic: true, clockid: 1 }));
+        assert_eq!(
+            input.options.krate.expect("crate").to_string(),
+            "self :: tc"
+        );
+    }
+
+    #[test]
+    fn option_errors_are_collected() {
+        let (_, errors) = parse_ok(quote!(
+            "c.toml",
+            unsafe(bindings = a),
+            unsafe(bindings = b),
+            bindngs = c,
+            colour = red
+        ));
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].starts_with("the invocation has two `unsafe(…)` options"));
+        assert!(
+            errors[1].starts_with("unknown option `bindngs`")
+                && errors[1].contains("did you mean `bindings`?")
+        );
+        assert!(
+            errors[2].starts_with("unknown option `colour`")
+                && errors[2].contains("valid options are: bindings")
+        );
+    }
+
+    #[test]
+    fn the_error_module_option() {
+        let (input, errors) = parse_ok(quote!(
+            "c.toml",
+            unsafe(bindings = crate::bindings),
+            error = crate::error
+        ));
+        assert!(errors.is_empty(), "{errors:?}");
+        let (error, _) = input.options.error.expect("error");
+        assert_eq!(error.text(), "crate::error");
+        let (input, errors) =
+            parse_ok(quote!(error = ::kernel::error; M { getter: g, monotonic: true }));
+        assert!(
+            errors.is_empty() && input.options.error.is_some(),
+            "{errors:?}"
+        );
+
+        let (_, errors) = parse_ok(quote!("c.toml", error = error, error = crate::b));
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].contains("its path must start at the crate root")
+                && errors[0].contains("`error = crate::error`"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].starts_with("`error` is given twice"),
+            "{errors:?}"
+        );
+        let (_, errors) = parse_ok(quote!("c.toml", eror = crate::error));
+        assert!(errors[0].contains("did you mean `error`?"), "{errors:?}");
+    }
+
+    #[test]
+    fn empty_input_explains_both_forms() {
+        let cx = Ctxt::new();
+        let Err(error) = parse(TokenStream::new(), &cx) else {
+            panic!("empty input parsed")
+        };
+        assert!(cx.check(None).is_ok());
+        assert!(error
+            .to_string()
+            .contains("declare_clocks!(\"clocks.toml\")"));
+    }
+
+    #[test]
+    fn inline_rows() {
+        let (input, errors) = parse_ok(quote! {
+            unsafe(bindings = crate::b);
+            Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, doc: "d" },
+            Real { getter: "ktime_get_real", monotonic: false, clockid: 0 },
+            Neg { getter: g, monotonic: false, clockid: -3 },
+        });
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(bindings(&input).is_some());
+        let TableSource::Inline(rows) = input.source else {
+            panic!("inline")
+        };
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].text(schema::NAME).unwrap().value, "Monotonic");
+        assert_eq!(
+            rows[0].get(schema::CLOCKID).unwrap().value,
+            Value::Constant("CLOCK_MONOTONIC".into())
+        );
+        assert_eq!(
+            rows[1].text(schema::GETTER).unwrap().value,
+            "ktime_get_real"
+        );
+        assert_eq!(
+            rows[1].get(schema::CLOCKID).unwrap().value,
+            Value::Number(0)
+        );
+        assert_eq!(
+            rows[2].get(schema::CLOCKID).unwrap().value,
+            Value::Number(-3)
+        );
+    }
+
+    #[test]
+    fn inline_key_errors() {
+        let (_, errors) = parse_ok(quote! {
+            A { getter: g, getter: h, monotonic: "yes", gettr: x, name: A }
+        });
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        assert!(errors[0].starts_with("duplicate key `getter`"));
+        assert!(errors[1].starts_with("`monotonic` must be a boolean, found a string"));
+        assert!(errors[2].starts_with("unknown key `gettr` in clock `A`"));
+        assert!(errors[3].starts_with("an inline row is named by the identifier"));
+    }
+
+    #[test]
+    fn keywords_parse_as_names_so_validation_can_explain_them() {
+        let (input, _) = parse_ok(quote! { self { getter: g, monotonic: true } });
+        let TableSource::Inline(rows) = input.source else {
+            panic!("inline")
+        };
+        assert_eq!(rows[0].text(schema::NAME).unwrap().value, "self");
+    }
+}

@@ -1,0 +1,613 @@
+//! Reading a `clocks.toml` file into [`Row`]s with `toml-span`, a small,
+//! maintained, span-preserving TOML reader (the same one on the host and in the kernel
+//! tree). TOML itself (syntax, duplicate keys, dotted keys and headers, nesting depth)
+//! is toml-span's to decide, with its own messages; its error is reported as "invalid
+//! TOML" at its line and column.
+//!
+//! toml-span stops at the first error. The rows before it are still read: the longest
+//! prefix of the file that ends at a line end before the error, and that toml-span
+//! reads without error, is read as the table, so good rows before a syntax error keep
+//! their clocks. The row that the error cuts short (when the prefix ends inside it)
+//! declares its marker type only, and is not called incomplete; rows after the error
+//! are not read.
+//!
+//! What is ours is the schema: the top-level keys, `clock` as an array of tables,
+//! each row's keys and the kind of each value. Rules across fields and rows live in
+//! `validate`.
+
+use crate::ast::{Located, Row, Site, Value as RowValue};
+use crate::ctxt::Ctxt;
+use crate::schema::{self, Form, KeySpec, ValueKind, CLOCK_ARRAY, KERNEL_SERVICES};
+use crate::suggest::valid_keys_help;
+use toml_span::value::{Key, Table, Value, ValueInner};
+
+/// What a table file holds: its rows and its top-level `kernel_services`.
+#[derive(Default)]
+pub(crate) struct Read {
+    /// The rows read.
+    pub(crate) rows: Vec<Row>,
+    /// `kernel_services = …`.
+    pub(crate) kernel_services: Option<Located<bool>>,
+    /// A TOML error stopped the reading: rows after it were not read.
+    pub(crate) truncated: bool,
+}
+
+/// Help for every TOML syntax error.
+const SYNTAX_HELP: &str =
+    "fix the TOML syntax; each clock is a `[[clock]]` header followed by `key = value` lines";
+
+/// Help for a `clock` that is not an array of tables.
+const ARRAY_HELP: &str = "write each clock as a `[[clock]]` header followed by its keys";
+
+/// Reads every row of `text`. A TOML error is reported to `cx`, and the rows before
+/// it still come back (see the module documentation).
+pub(crate) fn read(text: &str, cx: &Ctxt) -> Read {
+    let error = match toml_span::parse(text) {
+        Ok(document) => return read_document(&document, cx),
+        Err(error) => error,
+    };
+    report(&error, text, cx);
+    // toml-span reads every line before it checks keys across lines, so a syntax error
+    // late in the file hides a duplicate key before it. A prefix that ends before the
+    // error shows such an error, which no cut can cause (it is about lines the prefix
+    // holds whole): report it too, and cut before it in turn.
+    let mut cut = line_start(text, error.span.start);
+    let prefix = loop {
+        match toml_span::parse(text.get(..cut).unwrap_or("")) {
+            Ok(document) => break Some((cut, document)),
+            Err(error) if across_lines(&error) && error.span.start < cut => {
+                report(&error, text, cx);
+                cut = line_start(text, error.span.start);
+            }
+            // Any other error of a prefix may be the cut's own (a string or array cut
+            // short): find the longest prefix that reads, and look at the line after
+            // it, which may hold an error across lines.
+            Err(_) => {
+                let Some((end, document)) = readable_prefix(text, cut) else {
+                    break None;
+                };
+                let next = text
+                    .get(end..)
+                    .and_then(|rest| rest.find('\n'))
+                    .map_or(text.len(), |newline| end + newline + 1);
+                match toml_span::parse(text.get(..next).unwrap_or("")) {
+                    Err(error) if across_lines(&error) && next <= cut => {
+                        report(&error, text, cx);
+                        cut = line_start(text, error.span.start);
+                    }
+                    _ => break Some((end, document)),
+                }
+            }
+        }
+    };
+    let Some((end, document)) = prefix else {
+        return Read {
+            truncated: true,
+            ..Read::default()
+        };
+    };
+    // The prefix ends where the error's line (or the construct it breaks) starts. When
+    // that line is not a table header, it continues the last row of the prefix, which
+    // the error cuts short: that row declares its marker type only, and its missing
+    // keys are not reported (they may be past the error).
+    let cut_short = !starts_a_header(text.get(end..).unwrap_or(""));
+    let mut read = read_document(&document, cx);
+    read.truncated = true;
+    if let (true, Some(last)) = (cut_short, read.rows.last_mut()) {
+        last.cut = true;
+        last.had_errors = true;
+    }
+    read
+}
+
+/// Reports a TOML error of toml-span, in its words, at its place.
+fn report(error: &toml_span::Error, text: &str, cx: &Ctxt) {
+    let at = error.span.start.min(text.len())..error.span.end.min(text.len());
+    cx.error(
+        &Site::Table(at),
+        format_args!("invalid TOML: {error}"),
+        SYNTAX_HELP,
+    );
+}
+
+/// Whether toml-span found `error` between lines it had read whole (a key or table
+/// given twice, a table redefined), rather than in one line's syntax.
+fn across_lines(error: &toml_span::Error) -> bool {
+    use toml_span::ErrorKind;
+    matches!(
+        error.kind,
+        ErrorKind::DuplicateKey { .. }
+            | ErrorKind::DuplicateTable { .. }
+            | ErrorKind::RedefineAsArray
+            | ErrorKind::DottedKeyInvalidType { .. }
+    )
+}
+
+/// The start of the line that holds byte `offset` of `text`.
+fn line_start(text: &str, offset: usize) -> usize {
+    text.get(..offset.min(text.len()))
+        .and_then(|before| before.rfind('\n'))
+        .map_or(0, |newline| newline + 1)
+}
+
+/// The longest prefix of `text` that ends at a line end at or before `limit` and that
+/// toml-span reads without error, with its document; `None` when not even the empty
+/// prefix is one. Found by bisecting on line ends: toml-span decides each prefix.
+fn readable_prefix(text: &str, limit: usize) -> Option<(usize, Value<'_>)> {
+    let ends: Vec<usize> = core::iter::once(0)
+        .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+        .take_while(|&end| end <= limit)
+        .collect();
+    let parses = |end: usize| toml_span::parse(text.get(..end).unwrap_or("")).ok();
+    let first = parses(0)?;
+    // The last line end whose prefix reads: `low` reads, `high` does not.
+    let (mut low, mut high) = (0, ends.len());
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if parses(ends[middle]).is_some() {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    match low {
+        0 => Some((0, first)),
+        _ => parses(ends[low]).map(|document| (ends[low], document)),
+    }
+}
+
+/// Whether the first token of `text` (after blank space), as toml-span's tokenizer
+/// reads it, opens a table header: `[` at the start of a line.
+fn starts_a_header(text: &str) -> bool {
+    use toml_span::tokens::{Token, Tokenizer};
+    let mut tokens = Tokenizer::new(text);
+    loop {
+        match tokens.step() {
+            Ok(Some((_, Token::Whitespace(_)))) => {}
+            Ok(Some((_, Token::LeftBracket))) => return true,
+            _ => return false,
+        }
+    }
+}
+
+/// The entries of `table` in the order they are written (toml-span's map orders them
+/// by name).
+fn in_file_order<'d, 'i>(table: &'d Table<'i>) -> Vec<(&'d Key<'i>, &'d Value<'i>)> {
+    let mut entries: Vec<_> = table.iter().collect();
+    entries.sort_by_key(|(key, _)| key.span.start);
+    entries
+}
+
+/// Where errors about `value` under `key` go: the value as written (for a string, its
+/// contents, as toml-span spans it), or the key when the value is a table (made by a
+/// dotted key, a header or braces: toml-span's span of a dotted table is its inner
+/// value's).
+fn value_site(key: &Key<'_>, value: &Value<'_>) -> Site {
+    match value.as_ref() {
+        ValueInner::Table(_) => site(key.span),
+        _ => site(value.span),
+    }
+}
+
+/// Reads the top-level keys.
+fn read_document(document: &Value<'_>, cx: &Ctxt) -> Read {
+    let mut read = Read::default();
+    let Some(table) = document.as_table() else {
+        return read;
+    };
+    for (key, value) in in_file_order(table) {
+        match key.name.as_ref() {
+            CLOCK_ARRAY => read_clocks(key, value, &mut read.rows, cx),
+            KERNEL_SERVICES => match value.as_ref() {
+                ValueInner::Boolean(flag) => {
+                    read.kernel_services = Some(Located::new(*flag, value_site(key, value)));
+                }
+                other => wrong_type(
+                    &schema::KERNEL_SERVICES_SPEC,
+                    other,
+                    &value_site(key, value),
+                    cx,
+                ),
+            },
+            unknown => cx.error(
+                &site(key.span),
+                format_args!("unknown top-level key `{unknown}`"),
+                format_args!(
+                    "a clock table holds `{KERNEL_SERVICES}` and `[[{CLOCK_ARRAY}]]` tables; {}",
+                    match crate::suggest::did_you_mean(unknown, schema::TOP_LEVEL_KEYS) {
+                        Some(CLOCK_ARRAY) => "did you mean `[[clock]]`?".to_owned(),
+                        Some(meant) => format!("did you mean `{meant}`?"),
+                        None => "move this key into a `[[clock]]` table or remove it".to_owned(),
+                    }
+                ),
+            ),
+        }
+    }
+    read
+}
+
+/// The `clock` key: an array of tables, one row each.
+fn read_clocks(key: &Key<'_>, value: &Value<'_>, rows: &mut Vec<Row>, cx: &Ctxt) {
+    match value.as_ref() {
+        ValueInner::Array(items) => {
+            for item in items {
+                match item.as_ref() {
+                    ValueInner::Table(entries) => rows.push(read_row(entries, site(item.span), cx)),
+                    other => cx.error(
+                        &site(item.span),
+                        format_args!("expected a `[[clock]]` table, found {}", kind(other)),
+                        ARRAY_HELP,
+                    ),
+                }
+            }
+        }
+        // `[clock]`: one table where an array of them belongs. Its keys are still read
+        // (and checked), and the row declares its type only.
+        ValueInner::Table(entries) => {
+            cx.error(
+                &site(key.span),
+                "`clock` is a single table, not an array of tables",
+                "write `[[clock]]` (double brackets) so that each clock is one entry of the array",
+            );
+            let mut row = read_row(entries, site(key.span), cx);
+            row.had_errors = true;
+            rows.push(row);
+        }
+        other => cx.error(
+            &value_site(key, value),
+            format_args!("`clock` must be an array of tables, found {}", kind(other)),
+            ARRAY_HELP,
+        ),
+    }
+}
+
+/// One `[[clock]]` table.
+fn read_row(entries: &Table<'_>, row_site: Site, cx: &Ctxt) -> Row {
+    let mut row = Row::new(row_site);
+    let keys = schema::row_keys();
+    for (key, value) in in_file_order(entries) {
+        let name = key.name.as_ref();
+        match schema::row_key(name) {
+            Some(spec) => {
+                let at = value_site(key, value);
+                match typed(&spec, value.as_ref(), &at, cx) {
+                    Some(read) => row.assign(spec.name, Located::new(read, at)),
+                    None => row.reject(spec.name),
+                }
+            }
+            None => {
+                cx.error(
+                    &site(key.span),
+                    format_args!("unknown key `{name}` in a `[[clock]]` table"),
+                    valid_keys_help(name, &keys),
+                );
+                row.had_errors = true;
+                // The key it resembles counts as present: a misspelt required key is
+                // one error, not also a "missing key" error.
+                if let Some(meant) = crate::suggest::did_you_mean(name, &keys) {
+                    row.rejected.push(meant);
+                }
+            }
+        }
+    }
+    row
+}
+
+/// `value`, checked against the kind `spec` expects; `None` (reported) when it is
+/// of another kind.
+fn typed(spec: &KeySpec, value: &ValueInner<'_>, at: &Site, cx: &Ctxt) -> Option<RowValue> {
+    match (spec.kind, value) {
+        (
+            ValueKind::Text | ValueKind::Name(_) | ValueKind::Resolution,
+            ValueInner::String(text),
+        ) => Some(RowValue::Text(text.to_string())),
+        (ValueKind::Bool, ValueInner::Boolean(flag)) => Some(RowValue::Bool(*flag)),
+        (ValueKind::ClockId, ValueInner::String(constant)) => {
+            Some(RowValue::Constant(constant.to_string()))
+        }
+        (ValueKind::ClockId | ValueKind::Resolution, ValueInner::Integer(number)) => {
+            Some(RowValue::Number(i128::from(*number)))
+        }
+        (_, other) => {
+            wrong_type(spec, other, at, cx);
+            None
+        }
+    }
+}
+
+fn wrong_type(spec: &KeySpec, found: &ValueInner<'_>, at: &Site, cx: &Ctxt) {
+    cx.error(
+        at,
+        format_args!(
+            "`{}` must be {}, found {}",
+            spec.name,
+            spec.kind.expected(Form::Toml),
+            kind(found)
+        ),
+        format_args!("write it as `{}`", spec.example(Form::Toml)),
+    );
+}
+
+fn kind(value: &ValueInner<'_>) -> &'static str {
+    match value {
+        ValueInner::String(_) => "a string",
+        ValueInner::Integer(_) => "an integer",
+        ValueInner::Float(_) => "a float",
+        ValueInner::Boolean(_) => "a boolean",
+        ValueInner::Array(_) => "an array",
+        ValueInner::Table(_) => "a table",
+    }
+}
+
+fn site(span: toml_span::Span) -> Site {
+    Site::Table(span.start..span.end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::TableText;
+    use proc_macro2::Span;
+
+    fn read_text(text: &str) -> (Vec<Row>, Vec<String>) {
+        let table = TableText::new("clocks.toml".to_owned(), text.to_owned(), Span::call_site());
+        let cx = Ctxt::new();
+        let read = read(&table.text, &cx);
+        let errors = cx
+            .check(Some(&table))
+            .err()
+            .map(|e| e.into_iter().map(|e| e.to_string()).collect())
+            .unwrap_or_default();
+        (read.rows, errors)
+    }
+
+    #[test]
+    fn reads_every_field_in_order() {
+        let (rows, errors) = read_text(
+            "[[clock]]\nname = \"Monotonic\"\ngetter = \"ktime_get\"\nmonotonic = true\nclockid = \"CLOCK_MONOTONIC\"\ndoc = \"d\"\n\n[[clock]]\nname = \"Raw\"\ngetter = \"g\"\nmonotonic = false\nclockid = 4\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].text(schema::NAME).unwrap().value, "Monotonic");
+        assert_eq!(rows[0].text(schema::GETTER).unwrap().value, "ktime_get");
+        assert!(rows[0].flag(schema::MONOTONIC).unwrap().value);
+        assert_eq!(
+            rows[0].get(schema::CLOCKID).unwrap().value,
+            RowValue::Constant("CLOCK_MONOTONIC".into())
+        );
+        assert_eq!(rows[0].text(schema::DOC).unwrap().value, "d");
+        assert_eq!(
+            rows[1].get(schema::CLOCKID).unwrap().value,
+            RowValue::Number(4)
+        );
+        assert!(!rows[1].flag(schema::MONOTONIC).unwrap().value);
+    }
+
+    #[test]
+    fn unknown_key_names_line_column_and_suggests() {
+        let (rows, errors) = read_text("[[clock]]\nname = \"A\"\ngettr = \"g\"\n");
+        assert_eq!(rows.len(), 1);
+        assert!(rows[0].had_errors);
+        assert_eq!(errors.len(), 1);
+        assert!(
+            errors[0].starts_with("clocks.toml:3:1: unknown key `gettr`"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[0].contains("3 | gettr = \"g\"\n  | ^^^^^"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[0].contains("did you mean `getter`?"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn wrong_types_are_reported_at_the_value() {
+        let (_, errors) = read_text("[[clock]]\nname = 5\nmonotonic = \"yes\"\nclockid = 1.5\n");
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:2:8: `name` must be a string, found an integer"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[1]
+                .starts_with("clocks.toml:3:14: `monotonic` must be a boolean, found a string"),
+            "{}",
+            errors[1]
+        );
+        assert!(errors[1].contains("monotonic = true"), "{}", errors[1]);
+        assert!(errors[2].starts_with("clocks.toml:4:11: `clockid` must be a constant name (string) or an integer, found a float"), "{}", errors[2]);
+    }
+
+    #[test]
+    fn syntax_errors_are_reported_and_mute_the_rest() {
+        let (_, errors) = read_text("[[clock]]\nname = \"A\nmonotonic = true\n");
+        assert!(!errors.is_empty());
+        assert!(
+            errors.iter().all(|e| e.contains("invalid TOML")),
+            "{errors:?}"
+        );
+        assert!(errors[0].starts_with("clocks.toml:2:"), "{}", errors[0]);
+    }
+
+    #[test]
+    fn duplicate_keys_are_toml_errors() {
+        let (_, errors) = read_text("[[clock]]\nname = \"A\"\nname = \"B\"\n");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:3:1: invalid TOML: duplicate key"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn shape_errors() {
+        let (_, errors) = read_text("[clock]\nname = \"A\"\n");
+        assert!(errors[0].contains("not an array of tables"), "{errors:?}");
+        let (_, errors) = read_text("clock = 3\n");
+        assert!(
+            errors[0].starts_with(
+                "clocks.toml:1:9: `clock` must be an array of tables, found an integer"
+            ),
+            "{errors:?}"
+        );
+        let (_, errors) = read_text("clocks = []\n");
+        assert!(
+            errors[0].contains("unknown top-level key `clocks`")
+                && errors[0].contains("did you mean `[[clock]]`?"),
+            "{errors:?}"
+        );
+        let (_, errors) = read_text("clock = [1]\n");
+        assert!(
+            errors[0].contains("expected a `[[clock]]` table, found an integer"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn a_deeply_nested_header_is_the_toml_readers_error_and_the_rows_before_it_stay() {
+        let header = format!("[{}b]\nx = 1\n", "a.".repeat(200));
+        let text = format!(
+            "[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\n\n{header}\n\
+             [[clock]]\nname = \"Late\"\ngetter = \"h\"\nmonotonic = true\n"
+        );
+        let (rows, errors) = read_text(&text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with(
+                "clocks.toml:6:258: invalid TOML: input exceeds the maximum allowed nesting depth"
+            ),
+            "{errors:?}"
+        );
+        let row = |name: &str| {
+            rows.iter()
+                .find(|row| row.text(schema::NAME).is_some_and(|n| n.value == name))
+        };
+        assert!(row("Good").is_some_and(|row| !row.had_errors), "{rows:?}");
+        assert!(row("Late").is_none_or(|row| row.had_errors), "{rows:?}");
+    }
+
+    #[test]
+    fn deeply_nested_values_are_a_located_syntax_error() {
+        let text = format!(
+            "[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\n\n\
+             [[clock]]\nname = \"Deep\"\ndoc = {}{}\n",
+            "[".repeat(200),
+            "]".repeat(200)
+        );
+        let (rows, errors) = read_text(&text);
+        assert!(!errors.is_empty(), "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:8:") && errors[0].contains("invalid TOML"),
+            "{errors:?}"
+        );
+        let good = rows
+            .iter()
+            .find(|row| row.text(schema::NAME).is_some_and(|n| n.value == "Good"));
+        assert!(good.is_some_and(|row| !row.had_errors), "{rows:?}");
+    }
+
+    #[test]
+    fn reads_escapes_and_trailing_commas() {
+        // `\e` and a trailing comma in an inline table: toml-span reads them.
+        let (rows, errors) = read_text(
+            "clock = [{ name = \"A\", getter = \"g\", monotonic = true, doc = \"\\e\", }]\n",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows[0].text(schema::DOC).unwrap().value, "\u{1b}");
+    }
+
+    #[test]
+    fn dotted_keys_sub_tables_and_inline_rows() {
+        let (rows, errors) =
+            read_text("clock = [{ name = \"A\", getter = \"g\", monotonic = true }]\n");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(rows[0].text(schema::GETTER).unwrap().value, "g");
+        let (_, errors) = read_text(
+            "[[clock]]\nname = \"A\"\ndoc.text = \"d\"\nx.a = 1\nx.b = 2\n[clock.getter]\n",
+        );
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:3:1: `doc` must be a string, found a table"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].starts_with("clocks.toml:4:1: unknown key `x`"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[2].starts_with("clocks.toml:6:8: `getter` must be a string, found a table"),
+            "{errors:?}"
+        );
+        let (_, errors) = read_text("[[clock]]\nname = \"A\"\n[clock]\n");
+        assert!(
+            errors[0].starts_with("clocks.toml:3:1: invalid TOML: redefinition of table `clock`"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn a_clock_table_with_sub_tables_is_a_schema_error_not_invalid_toml() {
+        // Valid TOML: `clock` is a table with a sub-table; the schema wants an array.
+        for text in [
+            "[clock]\nname = \"A\"\n[clock.sub]\n",
+            "[clock]\n[clock.name]\n",
+        ] {
+            let (rows, errors) = read_text(text);
+            assert!(
+                errors[0].starts_with(
+                    "clocks.toml:1:2: `clock` is a single table, not an array of tables"
+                ),
+                "{text}: {errors:?}"
+            );
+            assert!(
+                errors.iter().all(|error| !error.contains("invalid TOML")),
+                "{text}: {errors:?}"
+            );
+            assert!(rows.iter().all(|row| row.had_errors), "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn invalid_toml_is_reported_where_toml_span_finds_it() {
+        // A dotted key extending an integer.
+        let (_, errors) = read_text("[[clock]]\nname = \"A\"\n\n\n\n\nname.x = 1\n");
+        assert!(
+            errors.iter().any(|error| error.starts_with(
+                "clocks.toml:7:1: invalid TOML: dotted key attempted to extend non-table type"
+            )),
+            "{errors:?}"
+        );
+        // A date-time inside an array value: toml-span reads no date-times.
+        let (rows, errors) = read_text(
+            "[[clock]]\nname = \"A\"\ngetter = \"g\"\nmonotonic = [1979-05-27T07:32:00Z]\n",
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:4:14: invalid TOML: invalid number"),
+            "{errors:?}"
+        );
+        assert!(rows[0].had_errors && rows[0].cut, "{rows:?}");
+    }
+
+    #[test]
+    fn rows_after_a_syntax_error_are_muted_and_rows_before_it_are_checked() {
+        let text = "[[clock]]\nname = \"Before\"\ngetter = \"g\"\nmonotonic = 1\n\n\
+                    [[clock]]\nname = \"After\"\ngetter = \"h\"\nmonotonic = true\nbroken = \n";
+        let (rows, errors) = read_text(text);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].starts_with("clocks.toml:4:13: `monotonic` must be a boolean"),
+            "{errors:?}"
+        );
+        assert!(errors[1].contains("invalid TOML"), "{errors:?}");
+        assert!(rows.iter().all(|row| row.had_errors), "{rows:?}");
+    }
+}

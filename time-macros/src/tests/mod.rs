@@ -1,0 +1,9 @@
+//! The tests that need more than one stage: the property tests of the whole pipeline,
+//! the scaling measurement and the expansion printer for `scripts/macro-ratio.sh`
+//! (both `#[ignore]`d). Each stage's own tests are in its module.
+
+mod expand;
+#[cfg(feature = "toml")]
+mod proptests;
+#[cfg(feature = "toml")]
+mod scaling;

@@ -1,0 +1,256 @@
+//! Validation: [`validate`] owns every check of a [`Table`] that reading it did not
+//! (the invocation's options against the table, each row on its own in `row`, with
+//! the name rules in `names`, then the rules across rows in `unique`). Every problem is
+//! reported to the [`Ctxt`]; every row that can still declare a type does, so one bad
+//! row does not cascade into "cannot find type" at each use of the others.
+
+mod keywords;
+mod names;
+mod row;
+mod unique;
+
+#[cfg(all(test, feature = "toml"))]
+pub(crate) use names::is_keyword;
+
+use crate::ast::{Backend, Located, Site, Source, Table, Trust};
+use crate::capability::Capability;
+use crate::ctxt::Ctxt;
+use crate::input::EXTERN_CONTRACT;
+use crate::schema;
+use proc_macro2::Ident;
+use unique::Uniqueness;
+
+/// What a validated table declares.
+pub(crate) struct Valid {
+    /// The complete clocks, in table order.
+    pub(crate) clocks: Vec<Clock>,
+    /// The rows whose name is usable but that have errors (already reported): they
+    /// declare their marker type only, so that their uses add no errors.
+    pub(crate) markers: Vec<Ident>,
+    /// The clock the kernel services time their waits on, when they are generated.
+    pub(crate) services: Option<Ident>,
+}
+
+/// A validated clock, ready to expand. Places are kept as sites: messages about them
+/// are written where they are needed.
+pub(crate) struct Clock {
+    /// The marker type's name, spanned at the user's tokens where there are any.
+    pub(crate) name: Ident,
+    /// The C getter, with where the row names it (the kernel backend).
+    pub(crate) getter: Option<Located<Ident>>,
+    /// Whether the getter returns `u64` nanoseconds instead of a `ktime_t`.
+    pub(crate) returns_u64: bool,
+    /// Whether the clock never goes backwards.
+    pub(crate) monotonic: bool,
+    /// The clock's `clockid_t`, with where the row writes it.
+    pub(crate) id: Located<ClockId>,
+    /// The table's doc for the clock.
+    pub(crate) doc: Option<String>,
+    /// The C header that declares the getter.
+    pub(crate) header: Option<String>,
+    /// How finely the clock advances, when the row says.
+    pub(crate) resolution: Option<Resolution>,
+    /// The capabilities the row declares, which passed their rules.
+    pub(crate) capabilities: Vec<&'static Capability>,
+    /// The clock's place among the clocks related by timekeeper offsets.
+    pub(crate) relation: Relation,
+}
+
+/// A validated `clockid`.
+#[derive(Clone, Debug)]
+pub(crate) enum ClockId {
+    /// A constant of the bindings module (or of `libc`).
+    Constant(Ident),
+    /// A literal that fits `clockid_t` (`i32`).
+    Number(i32),
+}
+
+/// A validated `resolution`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resolution {
+    /// Advances in steps of this many nanoseconds.
+    Nanos(i64),
+    /// Advances only at the timer tick.
+    Tick,
+}
+
+/// A clock's place among the clocks related by timekeeper offsets.
+#[derive(Clone, Debug)]
+pub(crate) enum Relation {
+    /// No declared relation: no conversions.
+    None,
+    /// The monotonic base (`offset_base = true`).
+    Base,
+    /// The base plus the timekeeper offset `tk_offsets_<member>`, written at a site.
+    Offset(Located<Ident>),
+}
+
+/// Checks `table`, reporting every problem to `cx`, and returns what it declares.
+pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
+    check_trust(table, cx);
+    check_error_module(table, cx);
+    let mut unique = Uniqueness::default();
+    let mut valid = Valid {
+        clocks: Vec::new(),
+        markers: Vec::new(),
+        services: None,
+    };
+    for (index, row) in table.rows.iter().enumerate() {
+        let checked = row::check(table, row, index, cx);
+        let name_site = row.get(schema::NAME).map_or(&row.site, |n| &n.site);
+        let new_name = checked
+            .name
+            .as_ref()
+            .is_some_and(|name| unique.name(table, name, name_site, cx));
+        let getter_unique = checked
+            .getter
+            .as_ref()
+            .is_none_or(|getter| unique.getter(table, getter, cx));
+        let relation = unique.relation(table, checked.relation, cx);
+        let (Some(name), true) = (checked.name, new_name) else {
+            continue;
+        };
+        match (checked.clock, getter_unique, relation, readable(table)) {
+            (Some(mut clock), true, Some(relation), true) => {
+                clock.name = name;
+                // The posix backend reads clocks by id: a getter, if written, is unused.
+                clock.getter = checked
+                    .getter
+                    .filter(|_| table.options.backend == Backend::Kernel);
+                clock.relation = relation;
+                valid.clocks.push(clock);
+            }
+            _ => valid.markers.push(name),
+        }
+    }
+    unique.finish(cx);
+    if table.rows.is_empty() && !table.truncated {
+        cx.error(
+            &whole_table(table),
+            "the clock table declares no clocks",
+            "add at least one clock: `[[clock]]` with `name`, `getter`, `monotonic` and `clockid` (in a \
+             file), or `Name { getter: c_function, monotonic: true, clockid: 1 }` (inline)",
+        );
+    }
+    valid.services = services_clock(table, &valid, cx);
+    valid
+}
+
+/// Whether the table's clocks can be read: the backend is there, and with the kernel
+/// backend the invocation vouches for the getters (else that is reported, and the rows
+/// declare their marker types only).
+fn readable(table: &Table) -> bool {
+    !table.options.markers_only
+        && (table.options.backend == Backend::Posix || table.options.trust.is_some())
+}
+
+/// Where an error about the whole table goes: line 1 of the file, or the invocation.
+fn whole_table(table: &Table) -> Site {
+    match table.source {
+        Source::File { .. } => Site::Table(0..0),
+        Source::Inline => Site::Tokens(proc_macro2::Span::call_site()),
+    }
+}
+
+/// With the kernel backend and no bindings module, the macro declares each getter
+/// itself as `extern "C"` and calls it from safe code: the invocation must say
+/// `unsafe(extern "C")`. Without it, one error at the first row's getter. And `backend
+/// = posix` needs the runtime's posix backend.
+fn check_trust(table: &Table, cx: &Ctxt) {
+    let options = &table.options;
+    if options.backend == Backend::Posix && options.markers_only {
+        cx.error(
+            &Site::Tokens(
+                options
+                    .backend_span
+                    .unwrap_or_else(proc_macro2::Span::call_site),
+            ),
+            "the posix backend needs typed-clocks's `posix` feature",
+            "enable it: `typed-clocks = { version = \"…\", features = [\"posix\"] }` in Cargo.toml",
+        );
+    }
+    if options.backend != Backend::Kernel || options.bindings().is_some() || options.trust.is_some()
+    {
+        return;
+    }
+    let Some(getter) = table.rows.iter().find_map(|row| row.text(schema::GETTER)) else {
+        return;
+    };
+    cx.error(
+        &getter.site,
+        format_args!(
+            "the macro would declare `unsafe extern \"C\" fn {}() -> ktime_t` and call it from safe code, \
+             which only you can vouch for",
+            getter.value
+        ),
+        EXTERN_CONTRACT,
+    );
+}
+
+/// `error = PATH` chooses the error type of the kernel services, so it needs them:
+/// reported at the `error` key when the table has no `kernel_services`.
+fn check_error_module(table: &Table, cx: &Ctxt) {
+    let Some((_, span)) = &table.options.error else {
+        return;
+    };
+    if !table.kernel_services.as_ref().is_some_and(|k| k.value) {
+        cx.error(
+            &Site::Tokens(*span),
+            "`error` chooses the error type of the kernel services, and this table has none",
+            "add `kernel_services = true` (at the top of the table, or as an option of the inline form), \
+             or remove `error`",
+        );
+    }
+}
+
+/// The clock that `kernel_services` time their waits on: the row named `Monotonic`,
+/// else the first monotonic clock that is not a tick clock (`resolution = "tick"`).
+/// Reports a missing bindings module, or monotonic clock (when the whole table was
+/// read), at the `kernel_services` key; `None` when nothing is to be generated.
+fn services_clock(table: &Table, valid: &Valid, cx: &Ctxt) -> Option<Ident> {
+    let services = table.kernel_services.as_ref()?;
+    // One table serves both backends: the posix backend has no kernel services.
+    if !services.value || table.options.backend == Backend::Posix {
+        return None;
+    }
+    if !matches!(table.options.trust, Some((_, Trust::Bindings(_)))) {
+        cx.error(
+            &services.site,
+            "`kernel_services` call C through a bindings module, and there is none",
+            format_args!(
+                "add {} (the module with `fsleep`, `udelay`, `__msecs_to_jiffies` and the hrtimer functions), \
+                 or remove `kernel_services`",
+                option_syntax(&services.site, "unsafe(bindings = crate::bindings)")
+            ),
+        );
+        return None;
+    }
+    // Timeouts of microseconds cannot be measured on a clock that advances only at
+    // the tick.
+    let clocks = valid
+        .clocks
+        .iter()
+        .filter(|clock| clock.monotonic && clock.resolution != Some(Resolution::Tick));
+    let clock = clocks
+        .clone()
+        .find(|clock| clock.name == "Monotonic")
+        .or_else(|| clocks.clone().next());
+    if clock.is_none() && !table.truncated {
+        cx.error(
+            &services.site,
+            "`kernel_services` need a monotonic clock finer than the tick to time their waits, and the table has none",
+            "declare one with `monotonic = true` (the kernel's `ktime_get`, CLOCK_MONOTONIC), or remove `kernel_services`",
+        );
+    }
+    clock.map(|clock| clock.name.clone())
+}
+
+/// How to write the macro option `option` (`name = value`) in the form the row at
+/// `site` comes from: inline rows take options as leading `name = value;` items, the
+/// file form takes them after the table's path.
+pub(crate) fn option_syntax(site: &Site, option: &str) -> String {
+    match site {
+        Site::Tokens(_) => format!("`{option};` before the rows"),
+        Site::Table(_) => format!("`, {option}` after the table's path"),
+    }
+}

@@ -1,0 +1,404 @@
+//! The checks of one row on its own: required keys, each value, and the keys that
+//! must agree within the row (capabilities, offsets). Each check returns what it
+//! validated, or `None` once it has reported why not, so a row is complete exactly
+//! when every check gave its value. Rules across rows are in `unique`.
+
+use super::names::{c_name_problem, check_getter, check_name, is_c_identifier};
+use super::{option_syntax, Clock, ClockId, Relation, Resolution};
+use crate::ast::{Backend, Located, Row, Site, Table, Value};
+use crate::capability::{Capability, Facts, CAPABILITIES, CLOCK_IDS};
+use crate::ctxt::Ctxt;
+use crate::schema::{self, Key};
+use proc_macro2::Ident;
+
+/// The members of the kernel's `enum tk_offsets` that name an offset
+/// (`include/linux/timekeeping.h`; `TK_OFFS_MAX` counts them and is none).
+pub(super) const TIMEKEEPER_OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
+
+/// A row, checked on its own.
+pub(super) struct CheckedRow {
+    /// The type name, when it is usable (the row then declares at least its marker).
+    pub(super) name: Option<Ident>,
+    /// The getter, for the rule that getters are unique (with either backend).
+    pub(super) getter: Option<Located<Ident>>,
+    /// The row's place among related clocks, before the checks across rows.
+    pub(super) relation: RowRelation,
+    /// The clock, when every value of the row is valid.
+    pub(super) clock: Option<Clock>,
+}
+
+/// What a row says about offsets, checked within the row.
+pub(super) enum RowRelation {
+    /// Nothing (or nothing usable, already reported).
+    None,
+    /// `offset_base = true`, written at the site.
+    Base(Site),
+    /// `offset = "MEMBER"`.
+    Offset(Located<String>),
+}
+
+/// Checks `row` (the `index`th of `table`) on its own.
+pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> CheckedRow {
+    let backend = table.options.backend;
+    let name = row
+        .text(schema::NAME)
+        .and_then(|name| check_name(table, &name, cx));
+    let required = |key: Key, example: &str, meaning: &str| {
+        let present = row.mentions(key);
+        if !present {
+            missing(row, index, key, example, meaning, cx);
+        }
+        present
+    };
+    let has_name = required(
+        schema::NAME,
+        "name = \"Monotonic\"",
+        "the clock's Rust type name",
+    );
+    let written_getter = row.text(schema::GETTER);
+    let getter = written_getter
+        .as_ref()
+        .and_then(|getter| check_getter(table, getter, cx));
+    // A getter that is written must be valid, even where the backend does not use it.
+    let getter_ok = written_getter.is_none() || getter.is_some();
+    let has_getter = backend == Backend::Posix
+        || required(
+            schema::GETTER,
+            "getter = \"ktime_get\"",
+            "the C function `ktime_t getter(void)` that reads the clock",
+        );
+    let has_capabilities = CAPABILITIES
+        .iter()
+        .filter(|capability| capability.required)
+        .fold(true, |all, capability| {
+            let example = format!("{} = true", capability.key);
+            let meaning = format!("whether the clock {}", capability.doc);
+            required(capability.key, &example, &meaning) && all
+        });
+    let has_clockid = required(
+        schema::CLOCKID,
+        "clockid = \"CLOCK_MONOTONIC\"",
+        "`ClockSource::ID`, the `clockid_t` of the clock's time base (for a clock without one of \
+         its own, such as the coarse BootTime, the id of the time base it reads: CLOCK_BOOTTIME)",
+    );
+    let clockid = row
+        .get(schema::CLOCKID)
+        .and_then(|clockid| check_clockid(table, clockid, cx));
+    let distinct = match (&getter, &clockid) {
+        (
+            Some(getter),
+            Some(Located {
+                value: ClockId::Constant(constant),
+                ..
+            }),
+        ) if getter.value == *constant => {
+            cx.error(
+                &getter.site,
+                format_args!("`getter` and `clockid` both name `{}`", getter.value),
+                "the getter is the C function that reads the clock and the clock id a \
+                 `CLOCK_*` constant: fix the one that is wrong",
+            );
+            false
+        }
+        _ => true,
+    };
+    let relation = check_relation(table, row, cx);
+    let returns_u64 = check_returns(row, cx);
+    let resolution = check_resolution(row, cx);
+    let monotonic = row.is_set(schema::MONOTONIC);
+    let clockid_text = clockid.as_ref().map(|id| match &id.value {
+        ClockId::Constant(constant) => constant.to_string(),
+        ClockId::Number(number) => number.to_string(),
+    });
+    let capabilities = check_capabilities(
+        row,
+        &Facts {
+            backend,
+            getter: row.text(schema::GETTER).map(|getter| getter.value),
+            returns_u64: returns_u64 == Some(true),
+            clockid: clockid_text.as_deref(),
+            clockid_value: clockid.as_ref().and_then(|id| known_value(&id.value)),
+            monotonic,
+        },
+        cx,
+    );
+    let complete = !row.had_errors
+        && !row.cut
+        && has_name
+        && has_getter
+        && has_capabilities
+        && has_clockid
+        && distinct
+        && getter_ok
+        && (getter.is_some() || backend == Backend::Posix);
+    let clock = match (
+        complete,
+        &name,
+        clockid,
+        returns_u64,
+        resolution,
+        capabilities,
+        &relation,
+    ) {
+        (
+            true,
+            Some(name),
+            Some(id),
+            Some(returns_u64),
+            Some(resolution),
+            Some(capabilities),
+            Some(_),
+        ) => Some(Clock {
+            name: name.clone(),
+            getter: getter.clone(),
+            returns_u64,
+            monotonic,
+            id,
+            doc: row.text(schema::DOC).map(|doc| doc.value.to_owned()),
+            header: row
+                .text(schema::HEADER)
+                .map(|header| header.value.to_owned()),
+            resolution,
+            capabilities,
+            relation: Relation::None,
+        }),
+        _ => None,
+    };
+    CheckedRow {
+        name,
+        getter,
+        relation: relation.unwrap_or(RowRelation::None),
+        clock,
+    }
+}
+
+fn missing(row: &Row, index: usize, key: Key, example: &str, meaning: &str, cx: &Ctxt) {
+    if row.cut {
+        return;
+    }
+    let which = match row.text(schema::NAME) {
+        Some(name) => format!("clock `{}`", name.value),
+        None => format!("clock #{}", index + 1),
+    };
+    cx.error(
+        &row.site,
+        format_args!("{which} is missing the required key `{key}`"),
+        format_args!("add `{example}`: {meaning}"),
+    );
+}
+
+/// The value of a clock id, when it is a number or a uapi `CLOCK_*` name.
+fn known_value(id: &ClockId) -> Option<i32> {
+    match id {
+        ClockId::Number(number) => Some(*number),
+        ClockId::Constant(constant) => CLOCK_IDS
+            .iter()
+            .find(|(name, _)| constant == name)
+            .map(|(_, value)| *value),
+    }
+}
+
+fn check_clockid(table: &Table, clockid: &Located<Value>, cx: &Ctxt) -> Option<Located<ClockId>> {
+    let site = &clockid.site;
+    let id = match &clockid.value {
+        Value::Number(number) => match i32::try_from(*number) {
+            Ok(number) => ClockId::Number(number),
+            Err(_) => {
+                cx.error(
+                    site,
+                    format_args!("clock id {number} is out of range"),
+                    "a clock id is a C `clockid_t` (an `int`): use a value from -2147483648 to 2147483647",
+                );
+                return None;
+            }
+        },
+        Value::Constant(constant) => {
+            if let Some(problem) = c_name_problem(constant) {
+                cx.error(
+                    site,
+                    format_args!(
+                        "clock id `{}` is neither an integer nor a C constant name: it {problem}",
+                        constant.escape_debug(),
+                    ),
+                    "write the constant's name, e.g. `CLOCK_MONOTONIC`, or its value, e.g. `1`",
+                );
+                return None;
+            }
+            if table.options.bindings().is_none() && table.options.backend == Backend::Kernel {
+                cx.error(
+                    site,
+                    format_args!(
+                        "clock id `{constant}` names a constant, but there is no bindings module to find it in"
+                    ),
+                    format_args!(
+                        "add {} (the module with the C constants), or {} (constants from `libc`), \
+                         or write the id as an integer",
+                        option_syntax(site, "unsafe(bindings = crate::bindings)"),
+                        option_syntax(site, "backend = posix")
+                    ),
+                );
+                return None;
+            }
+            ClockId::Constant(Ident::new(constant, table.span_of(site)))
+        }
+        _ => return None,
+    };
+    Some(Located::new(id, site.clone()))
+}
+
+/// The row-local rules of `offset`/`offset_base`: not both, only with the kernel
+/// backend and a bindings module, and a member of the timekeeper's offsets; `None`
+/// (reported) when the row breaks one.
+fn check_relation(table: &Table, row: &Row, cx: &Ctxt) -> Option<RowRelation> {
+    let offset = row.text(schema::OFFSET);
+    let offset_base = row.flag(schema::OFFSET_BASE);
+    let is_base = offset_base.as_ref().is_some_and(|base| base.value);
+    match (&offset, is_base) {
+        (None, false) => Some(RowRelation::None),
+        (Some(offset), true) => {
+            cx.error(
+                &offset.site,
+                "a clock cannot both be the offset base and have an offset",
+                "remove `offset` from the base clock, or `offset_base` from this one",
+            );
+            None
+        }
+        // One table serves both backends: the posix backend has no timekeeper offsets
+        // to read, so it declares no conversions (documented on the macro).
+        (_, _) if table.options.backend == Backend::Posix => Some(RowRelation::None),
+        (_, _) if table.options.bindings().is_none() => {
+            let site = offset.as_ref().map_or_else(
+                || {
+                    offset_base
+                        .as_ref()
+                        .map_or(row.site.clone(), |b| b.site.clone())
+                },
+                |o| o.site.clone(),
+            );
+            cx.error(
+                &site,
+                "conversions between clocks need the kernel's `ktime_mono_to_any` from a bindings module",
+                format_args!(
+                    "add {} (kernel backend), or remove `offset`/`offset_base` from the table",
+                    option_syntax(&site, "unsafe(bindings = crate::bindings)")
+                ),
+            );
+            None
+        }
+        (None, true) => Some(RowRelation::Base(
+            offset_base
+                .as_ref()
+                .map_or(row.site.clone(), |b| b.site.clone()),
+        )),
+        (Some(offset), false) if !is_c_identifier(offset.value) => {
+            cx.error(
+                &offset.site,
+                format_args!(
+                    "offset `{}` is not an `enum tk_offsets` member name",
+                    offset.value.escape_debug()
+                ),
+                "write the member's name, e.g. `TK_OFFS_BOOT`; it is used as `tk_offsets_TK_OFFS_BOOT` of the bindings module",
+            );
+            None
+        }
+        (Some(offset), false) if !TIMEKEEPER_OFFSETS.contains(&offset.value) => {
+            cx.error(
+                &offset.site,
+                format_args!("`{}` is not one of the timekeeper's offsets", offset.value),
+                format_args!(
+                    "write one of {}: `ktime_mono_to_any` indexes the timekeeper's offsets by it",
+                    TIMEKEEPER_OFFSETS.join(", ")
+                ),
+            );
+            None
+        }
+        (Some(offset), false) => Some(RowRelation::Offset(Located::new(
+            offset.value.to_owned(),
+            offset.site.clone(),
+        ))),
+    }
+}
+
+/// Whether the row's getter returns `u64` (`"ktime_t"`, the default, is `false`);
+/// `None` (reported) for another type.
+fn check_returns(row: &Row, cx: &Ctxt) -> Option<bool> {
+    let Some(returns) = row.text(schema::RETURNS) else {
+        return Some(false);
+    };
+    match returns.value {
+        "ktime_t" => Some(false),
+        "u64" => Some(true),
+        other => {
+            cx.error(
+                &returns.site,
+                format_args!("unknown getter return type `{}`", other.escape_debug()),
+                "a getter returns `ktime_t` (the default: `ktime_t getter(void)`) or `u64` nanoseconds \
+                 (`u64 getter(void)`, like `ktime_get_mono_fast_ns`): write `returns = \"u64\"` or leave it out",
+            );
+            None
+        }
+    }
+}
+
+/// The row's `resolution` (`Some(None)`: not given): a positive number of
+/// nanoseconds, or `"tick"`; `None` (reported) otherwise.
+fn check_resolution(row: &Row, cx: &Ctxt) -> Option<Option<Resolution>> {
+    let Some(resolution) = row.get(schema::RESOLUTION) else {
+        return Some(None);
+    };
+    let help = "write the step the clock advances in, as nanoseconds (`resolution = 1`), or \
+                `resolution = \"tick\"` for a clock that advances only at the timer tick";
+    match &resolution.value {
+        Value::Number(ns) => match i64::try_from(*ns) {
+            Ok(ns) if ns > 0 => Some(Some(Resolution::Nanos(ns))),
+            _ => {
+                cx.error(
+                    &resolution.site,
+                    format_args!(
+                        "resolution {ns} is not a positive number of nanoseconds that fits an `i64`"
+                    ),
+                    help,
+                );
+                None
+            }
+        },
+        Value::Text(text) if text == "tick" => Some(Some(Resolution::Tick)),
+        Value::Text(text) => {
+            cx.error(
+                &resolution.site,
+                format_args!("unknown resolution `{}`", text.escape_debug()),
+                help,
+            );
+            None
+        }
+        _ => None,
+    }
+}
+
+/// The capabilities the row declares, each checked against its rule and the backend;
+/// `None` when one of them broke its rule (reported at its key).
+fn check_capabilities(row: &Row, facts: &Facts<'_>, cx: &Ctxt) -> Option<Vec<&'static Capability>> {
+    let mut capabilities = Vec::new();
+    let mut ok = true;
+    for capability in CAPABILITIES {
+        let Some(flag) = row.flag(capability.key) else {
+            continue;
+        };
+        if !flag.value {
+            continue;
+        }
+        // Ignored with a backend that has nothing to vouch for it (one table serves
+        // both backends): the clock does not get the trait.
+        if capability.justified(facts.backend).is_none() {
+            continue;
+        }
+        match (capability.check)(facts) {
+            Some((message, help)) => {
+                cx.error(&flag.site, message, help);
+                ok = false;
+            }
+            None => capabilities.push(capability),
+        }
+    }
+    ok.then_some(capabilities)
+}
