@@ -23,14 +23,14 @@ use core::marker::PhantomData;
 use core::pin::Pin;
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use kernel::bindings;
+use kernel::io::poll;
 use kernel::prelude::*;
 use kernel::time::{
     delay, for_each_clock, hrtimer, kernel_services, msecs_to_jiffies, ClockId, ClockSource,
     ClockVisitor, ConvertsTo, Delta, HrTimerClock, Instant, Ktime, CLOCKS,
 };
-use kernel::io::poll;
-use pin_init::stack_pin_init;
 use kernel::time::{BootTime, Monotonic, RealTime, Tai};
+use pin_init::stack_pin_init;
 
 pub mod harness;
 mod rows;
@@ -71,7 +71,7 @@ impl kernel::Module for TypedClocks {
         generated_delays(&mut checks);
         generated_poll(&mut checks);
         generated_hrtimers(&mut checks);
-        pr_info!("zero-cost pairs present: {}\n", zero_cost::touch() != 1);
+        pr_info!("zero-cost pairs present: {}\n", (zero_cost::touch() != 1));
         timers::init_all()?;
         // SAFETY: module init, before the proc file exists: nothing else runs here.
         let readers = unsafe { harness::typed_clocks_readers_start() };
@@ -173,7 +173,7 @@ fn kernel_reading(id: ClockId) -> Option<(&'static str, Ktime)> {
 /// (REALTIME against MONOTONIC) differ by far more.
 pub(crate) fn lag_allowed() -> Delta {
     // SAFETY: `jiffies_to_usecs` converts a number; it has no preconditions.
-    let usecs = unsafe { bindings::jiffies_to_usecs(25) };
+    let usecs = unsafe { harness::typed_clocks_jiffies_to_usecs(25) };
     Delta::from_micros(i64::from(usecs))
 }
 
@@ -446,7 +446,7 @@ fn generated_delays(checks: &mut Checks) {
     );
     let jiffies = msecs_to_jiffies(20);
     // SAFETY: `jiffies_to_usecs` converts a number; it has no preconditions.
-    let back = unsafe { bindings::jiffies_to_usecs(jiffies as _) };
+    let back = unsafe { harness::typed_clocks_jiffies_to_usecs(jiffies) };
     checks.check(
         back >= 20_000,
         format_args!("msecs_to_jiffies(20): {} jiffies = {} us", jiffies, back),

@@ -149,3 +149,8 @@ long long typed_clocks_tick_nsec(void)
 {
 	return TICK_NSEC;
 }
+
+unsigned int typed_clocks_jiffies_to_usecs(unsigned long jiffies)
+{
+	return jiffies_to_usecs(jiffies);
+}

@@ -30,5 +30,6 @@ long long typed_clocks_rtc_seconds(void);
 
 /* TICK_NSEC: the length of a tick (1/HZ). */
 long long typed_clocks_tick_nsec(void);
+unsigned int typed_clocks_jiffies_to_usecs(unsigned long jiffies);
 
 #endif /* TYPED_CLOCKS_HARNESS_H */

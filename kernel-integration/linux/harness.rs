@@ -34,6 +34,8 @@ unsafe extern "C" {
     pub(crate) fn typed_clocks_rtc_seconds() -> c_longlong;
     /// `TICK_NSEC`: the length of one tick, `1/HZ` seconds.
     pub(crate) fn typed_clocks_tick_nsec() -> c_longlong;
+    /// `jiffies_to_usecs(jiffies)` (static inline in C).
+    pub(crate) fn typed_clocks_jiffies_to_usecs(jiffies: kernel::ffi::c_ulong) -> c_uint;
 }
 
 /// The length of one tick (`TICK_NSEC`), in nanoseconds.

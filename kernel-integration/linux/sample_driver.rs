@@ -142,10 +142,13 @@ impl Transaction {
 
 /// workqueue's shape: a `Jiffies` handed to C where it takes a `c_ulong`, as
 /// `enqueue_delayed` hands its `delay` to `queue_delayed_work_on`.
-fn jiffies_back_to_msecs(msecs: Msecs) -> u32 {
+fn jiffies_back_to_msecs(msecs: Msecs) -> i64 {
     let delay: Jiffies = msecs_to_jiffies(msecs);
-    // SAFETY: `jiffies_to_msecs()` is a pure conversion, defined for every value.
-    unsafe { bindings::jiffies_to_msecs(delay) }
+    let mut ts = bindings::timespec64::default();
+    // SAFETY: `jiffies_to_timespec64()` converts a number into the `timespec64` it is
+    // given, which is valid for writes.
+    unsafe { bindings::jiffies_to_timespec64(delay, &mut ts) };
+    ts.tv_sec * 1000 + (ts.tv_nsec / 1_000_000) as i64
 }
 
 /// The module: its checks run in `init`.
@@ -230,7 +233,7 @@ impl kernel::Module for SampleDriver {
         let msecs = jiffies_back_to_msecs(20);
         checks.check(
             msecs >= 20,
-            format_args!("msecs_to_jiffies(20) passed to C's jiffies_to_msecs: {msecs} ms"),
+            format_args!("msecs_to_jiffies(20) passed to C's jiffies_to_timespec64: {msecs} ms"),
         );
 
         drop(handle);

@@ -80,8 +80,11 @@ pub(crate) struct Fired {
 /// its start, held from the command that arms it until module exit drops both, which
 /// cancels it (waiting for a running callback).
 pub(crate) struct ModuleTimer<M: Mode> {
-    state: Serialized<Option<(Arc<Stamp<M>>, Option<ArcHrTimerHandle<Stamp<M>>>)>>,
+    state: Serialized<Option<Held<M>>>,
 }
+
+/// A module timer's `Stamp`, and the handle of its start while it is armed.
+type Held<M> = (Arc<Stamp<M>>, Option<ArcHrTimerHandle<Stamp<M>>>);
 
 impl<M: Mode> ModuleTimer<M> {
     const fn new() -> Self {
@@ -111,7 +114,7 @@ impl<M: Mode> ModuleTimer<M> {
     /// What the timer's [`Stamp`] recorded (a proc command).
     fn fired(&'static self) -> Fired {
         // SAFETY: proc commands run one at a time.
-        let Some((stamp, _)) = unsafe { self.state.get() } else {
+        let Some((stamp, _)) = (unsafe { self.state.get() }) else {
             return Fired {
                 runs: 0,
                 mono: Instant::from_ktime(0),

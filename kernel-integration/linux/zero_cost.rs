@@ -2,7 +2,7 @@
 
 //! Pairs of functions, the typed way and the raw C-style way, compiled by the
 //! kernel's rustc with the kernel's flags into `typed_clocks.ko`.
-//! `scripts/linux-test` disassembles the module (`llvm-objdump-14`) and requires
+//! `scripts/linux-test` disassembles the module (`llvm-objdump`) and requires
 //! each `typed_clocks_zc_<op>_typed` to be the same instruction sequence as
 //! `typed_clocks_zc_<op>_raw`, apart from symbol names. Both sides keep the Rust ABI,
 //! spelled out (`extern "Rust"`) since they are `#[no_mangle]`: the pairs compare
@@ -17,9 +17,6 @@
 use kernel::bindings;
 use kernel::time::{delay, BootTime, Monotonic};
 use kernel::time::{Delta, Instant, Ktime};
-
-/// The longest `fsleep`, as the raw side writes it: `i32::MAX` microseconds.
-const FSLEEP_MAX_NS: i64 = i32::MAX as i64 * 1000;
 
 /// Typed: `Instant::<Monotonic>::now()`.
 #[no_mangle]
@@ -140,9 +137,10 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_typed(
     true
 }
 
-/// Raw: the same step on bare nanoseconds, with `fsleep()`'s argument computed as
-/// typed-clocks does (rounded up to microseconds, a negative or too long sleep clamped
-/// to `i32::MAX` microseconds).
+/// Raw: the same step on bare nanoseconds. Both sides sleep with upstream's
+/// `delay::fsleep` (the kernel crate's function, not inlined into a module), which the
+/// raw side hands the nanoseconds it has: the pair compares the typed instants and
+/// spans with bare integers, not two ways of rounding a sleep.
 #[no_mangle]
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_poll_step_raw(
@@ -157,15 +155,7 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_raw(
         return false;
     }
     if sleep_ns != 0 {
-        let max = FSLEEP_MAX_NS;
-        let ns = if sleep_ns < 0 || sleep_ns > max {
-            max
-        } else {
-            sleep_ns
-        };
-        let usecs = ns.saturating_add(999) / 1000;
-        // SAFETY: `fsleep` may sleep; the caller is in process context.
-        unsafe { bindings::fsleep(usecs as u32 as _) };
+        delay::fsleep(Delta::from_nanos(sleep_ns));
     }
     core::hint::spin_loop();
     true

@@ -41,7 +41,7 @@
 //!
 //! `typed-clocks` is `#![no_std]`, uses no allocation and no floating point. Features:
 //! `toml` (default) lets [`declare_clocks!`] read table files; `posix` adds the
-//! userspace backend in [`posix`] (`clock_gettime`/`clock_nanosleep` through `libc`).
+//! userspace backend in `typed_clocks::posix` (`clock_gettime`/`clock_nanosleep` through `libc`).
 
 #![no_std]
 #![forbid(unsafe_op_in_unsafe_fn)]

@@ -48,3 +48,10 @@ typed_clocks::declare_clocks!(
 );
 
 pub use kernel_services::msecs_to_jiffies;
+
+/// Formats a [`Delta`] with its unit, as `1.5ms` (its `core::fmt::Display`).
+impl crate::fmt::Display for Delta {
+    fn fmt(&self, f: &mut crate::fmt::Formatter<'_>) -> crate::fmt::Result {
+        core::fmt::Display::fmt(self, f)
+    }
+}

@@ -412,6 +412,8 @@
 //! `hrtimer_forward_now()` on the timer's own base, stack timers set up with
 //! `hrtimer_setup_on_stack()`, a cancel from the timer's own callback that warns
 //! instead of waiting for ever) is listed in `typed_clocks::hrtimer`.
+//!
+//! [`Box`]: crate::alloc::Box
 
 pub use super::kernel_services::hrtimer::*;
 pub use typed_clocks::hrtimer::HrTimerOf;
