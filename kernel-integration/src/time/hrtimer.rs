@@ -6,7 +6,7 @@
 //! kernel_services::Services>`, from `declare_clocks!`'s kernel services); the owned
 //! pointers are this crate's [`Arc`](crate::sync::Arc) (`arc.rs`) and
 //! [`KBox`](crate::alloc::KBox) (`tbox.rs`): the kernel's files of the same names,
-//! the same text.
+//! the same files (`linux/intree/rust/kernel/time/hrtimer/`).
 //!
 //! ```
 //! use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
@@ -63,8 +63,11 @@ macro_rules! impl_has_hr_timer {
     };
 }
 
+// The kernel crate's own files: the same text, over this crate's `Arc` and `KBox`.
+#[path = "../../linux/intree/rust/kernel/time/hrtimer/arc.rs"]
 mod arc;
 pub use arc::ArcHrTimerHandle;
 // `box` is a reserved keyword, so prefix with `t` for timer
+#[path = "../../linux/intree/rust/kernel/time/hrtimer/tbox.rs"]
 mod tbox;
 pub use tbox::BoxHrTimerHandle;
