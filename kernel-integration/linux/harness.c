@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The C side of the checks across suspend, wall-clock steps and two CPUs: see
- * harness.h. Kept in C because Linux 6.12's kernel crate has no abstraction
+ * harness.h. Kept in C because Linux 7.3's kernel crate has no abstraction
  * for procfs, kthreads or the RTC class; the checks themselves are in Rust.
  */
 
