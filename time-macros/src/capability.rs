@@ -325,19 +325,31 @@ mod tests {
     }
 
     /// Every error or example that lists the valid keys, in the documentation, lists
-    /// the keys the schema has.
+    /// the keys the schema has; `UPDATE_DOCS=1` rewrites them there.
     #[test]
     fn documented_key_lists_are_the_schema() {
+        const LIST: &str = "valid keys are: ";
         let keys = crate::schema::row_keys().join(", ");
         for path in ["/../README.md", "/../time-core/doc/declare_clocks.md"] {
             let path = format!("{}{path}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(&path).expect("read the documentation");
-            for (at, _) in text.match_indices("valid keys are: ") {
-                let list = text[at + "valid keys are: ".len()..]
-                    .lines()
-                    .next()
-                    .unwrap_or("");
-                assert_eq!(list, keys, "{path}");
+            let mut updated = String::new();
+            let mut rest = text.as_str();
+            while let Some(at) = rest.find(LIST) {
+                let (before, list) = rest.split_at(at + LIST.len());
+                let end = list.find('\n').unwrap_or(list.len());
+                updated.push_str(before);
+                updated.push_str(&keys);
+                rest = &list[end..];
+            }
+            updated.push_str(rest);
+            if std::env::var_os("UPDATE_DOCS").is_some() {
+                std::fs::write(&path, updated).expect("write the documentation");
+            } else {
+                assert!(
+                    updated == text,
+                    "{path} lists other keys than {keys}: rerun with UPDATE_DOCS=1"
+                );
             }
         }
     }
