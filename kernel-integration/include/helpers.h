@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Prototypes of the rust_helper_* wrappers in csrc/helpers/. The kernel runs
+ * Prototypes of the rust_helper_* wrappers that the bindings expose, which
+ * csrc/helpers.c compiles from linux/intree/rust/helpers/time.c. The kernel runs
  * bindgen on rust/helpers/helpers.c itself (with --blocklist-type '.*'
  * --allowlist-function 'rust_helper_.*'); here the prototypes are declared
  * once so that bindgen and the C compiler both check them.
@@ -13,7 +14,7 @@
 
 #include <linux/ktime.h>
 
-/* csrc/helpers/time.c */
+/* linux/intree/rust/helpers/time.c */
 ktime_t rust_helper_ktime_get_real(void);
 ktime_t rust_helper_ktime_get_boottime(void);
 ktime_t rust_helper_ktime_get_clocktai(void);
@@ -21,8 +22,6 @@ ktime_t rust_helper_ktime_get_coarse(void);
 ktime_t rust_helper_ktime_get_coarse_real(void);
 ktime_t rust_helper_ktime_get_coarse_boottime(void);
 ktime_t rust_helper_ktime_get_coarse_clocktai(void);
-
-/* csrc/helpers/delay.c */
 void rust_helper_fsleep(unsigned long usecs);
 void rust_helper_udelay(unsigned long usecs);
 

@@ -55,13 +55,9 @@ extern "C" fn missing_u64() -> u64 {
     0
 }
 
-/// Whether `value`'s type is zero-sized, as `size_of_val(value) == 0` (which is
-/// `const` only since Rust 1.85). A function item is; a function pointer is not.
-// `size_of` is qualified: it is in the prelude only since Rust 1.80, newer than the
-// kernel's Clippy MSRV.
-#[allow(unused_qualifications)]
-pub const fn is_zero_sized<T>(_value: &T) -> bool {
-    core::mem::size_of::<T>() == 0
+/// Whether `value`'s type is zero-sized: a function item is, a function pointer is not.
+pub const fn is_zero_sized<T>(value: &T) -> bool {
+    size_of_val(value) == 0
 }
 
 /// Whether a clock id constant's value fits a `clockid_t`.
