@@ -81,7 +81,7 @@ check() { # crate → "cpu_ms expansion_ms", or with RATIO_INSTRUCTIONS "million
         (cd "$work/$1" && COUNT_CRATE="${1//-/_}" COUNT_OUT="$work/count-$1.out" RUSTC_WRAPPER="$work/count-wrapper" \
             CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q >/dev/null 2>"$work/check-$1.err") ||
             fail "$1"
-        awk '/^summary:/ { printf "%d -\n", $2 / 1e6 }' "$work/count-$1.out"
+        awk '/^summary:/ { printf "%.1f -\n", $2 / 1e6 }' "$work/count-$1.out"
         return
     fi
     local out t

@@ -7,10 +7,14 @@ pub use core;
 pub use core::marker::Sized;
 pub use core::primitive::{bool, i128, str, u64, u8};
 
-/// Writes out the rows `declare_clocks!` validated (see `items.rs`).
-pub use crate::__clock_items as clock_items;
 /// Writes out the kernel services of a table (see `services.rs`).
 pub use crate::__kernel_services as kernel_services;
+/// Write out the rows `declare_clocks!` validated, one template per backend (see
+/// `items.rs`).
+pub use crate::{
+    __clocks_bindings as clocks_bindings, __clocks_extern as clocks_extern,
+    __clocks_posix as clocks_posix,
+};
 /// The procedural macro, which `typed_clocks::declare_clocks!` calls with the path of
 /// this crate.
 pub use typed_clocks_macros::declare_clocks;

@@ -264,7 +264,6 @@ fn read_clocks(key: &Key<'_>, value: &Value<'_>, rows: &mut Vec<Row>, cx: &Ctxt)
 /// One `[[clock]]` table.
 fn read_row(entries: &Table<'_>, row_site: Site, cx: &Ctxt) -> Row {
     let mut row = Row::new(row_site);
-    let keys = schema::row_keys();
     for (key, value) in in_file_order(entries) {
         let name = key.name.as_ref();
         match schema::row_key(name) {
@@ -276,6 +275,7 @@ fn read_row(entries: &Table<'_>, row_site: Site, cx: &Ctxt) -> Row {
                 }
             }
             None => {
+                let keys = schema::row_keys();
                 cx.error(
                     &site(key.span),
                     format_args!("unknown key `{name}` in a `[[clock]]` table"),

@@ -23,6 +23,7 @@ use std::fmt::Write as _;
 #[path = "capabilities.rs"]
 mod capabilities;
 #[path = "../../../time-macros/src/validate/keywords.rs"]
+#[allow(dead_code)] // the lists only
 mod keywords;
 
 /// SplitMix64: a small, seedable generator (the same stream for the same seed).

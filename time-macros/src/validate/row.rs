@@ -71,9 +71,18 @@ pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> Checke
         .iter()
         .filter(|capability| capability.required)
         .fold(true, |all, capability| {
-            let example = format!("{} = true", capability.key);
-            let meaning = format!("whether the clock {}", capability.doc);
-            required(capability.key, &example, &meaning) && all
+            let present = row.mentions(capability.key);
+            if !present {
+                missing(
+                    row,
+                    index,
+                    capability.key,
+                    &format!("{} = true", capability.key),
+                    &format!("whether the clock {}", capability.doc),
+                    cx,
+                );
+            }
+            present && all
         });
     let has_clockid = required(
         schema::CLOCKID,
