@@ -170,14 +170,6 @@ fn starts_a_header(text: &str) -> bool {
     }
 }
 
-/// The entries of `table` in the order they are written (toml-span's map orders them
-/// by name).
-fn in_file_order<'d, 'i>(table: &'d Table<'i>) -> Vec<(&'d Key<'i>, &'d Value<'i>)> {
-    let mut entries: Vec<_> = table.iter().collect();
-    entries.sort_by_key(|(key, _)| key.span.start);
-    entries
-}
-
 /// Where errors about `value` under `key` go: the value as written (for a string, its
 /// contents, as toml-span spans it), or the key when the value is a table (made by a
 /// dotted key, a header or braces: toml-span's span of a dotted table is its inner
@@ -195,7 +187,8 @@ fn read_document(document: &Value<'_>, cx: &Ctxt) -> Read {
     let Some(table) = document.as_table() else {
         return read;
     };
-    for (key, value) in in_file_order(table) {
+    // In toml-span's order (by name): `Ctxt` puts the errors in file order.
+    for (key, value) in table {
         match key.name.as_ref() {
             CLOCK_ARRAY => read_clocks(key, value, &mut read.rows, cx),
             KERNEL_SERVICES => match value.as_ref() {
@@ -264,7 +257,7 @@ fn read_clocks(key: &Key<'_>, value: &Value<'_>, rows: &mut Vec<Row>, cx: &Ctxt)
 /// One `[[clock]]` table.
 fn read_row(entries: &Table<'_>, row_site: Site, cx: &Ctxt) -> Row {
     let mut row = Row::new(row_site);
-    for (key, value) in in_file_order(entries) {
+    for (key, value) in entries {
         let name = key.name.as_ref();
         match schema::row_key(name) {
             Some(spec) => {
