@@ -450,8 +450,10 @@ fn a_capability_is_three_code_edits_and_one_ui_case() {
     // README's table of the clocks and their capabilities.
     let (case, text) = VDSO_UI_CASE;
     std::fs::write(dir.join(case), text).expect("write the ui case");
-    let run = |args: &[&str], env: &[(&str, &str)]| {
-        let output = scratch::cargo_command(&dir, &target, args)
+    // `cargo test --quiet ARGS` in the copy, with `env`.
+    let test = |args: &[&str], env: &[(&str, &str)]| {
+        let args = [&["test", "--quiet"], args].concat();
+        let output = scratch::cargo_command(&dir, &target, &args)
             .envs(env.iter().copied())
             .output()
             .expect("run cargo");
@@ -462,73 +464,31 @@ fn a_capability_is_three_code_edits_and_one_ui_case() {
             String::from_utf8_lossy(&output.stdout)
         );
     };
-    run(
-        &[
-            "test",
-            "--quiet",
-            "-p",
-            "typed-clocks-macros",
-            "--lib",
-            "capability::",
-        ],
-        &[("UPDATE_DOCS", "1")],
-    );
+    let macro_tables = ["-p", "typed-clocks-macros", "--lib", "capability::"];
+    test(&macro_tables, &[("UPDATE_DOCS", "1")]);
     let case_name = Path::new(case).file_name().expect("a file name");
-    let mut ui = vec!["test", "--quiet", "-p", "ui-tests", "--", "ui"];
     let filters: Vec<String> = std::iter::once(case_name.to_string_lossy().into_owned())
         .chain(KEY_LIST_SNAPSHOTS.iter().map(|&name| name.to_owned()))
         .map(|name| format!("trybuild={name}"))
         .collect();
+    let mut ui = vec!["-p", "ui-tests", "--", "ui"];
     ui.extend(filters.iter().map(String::as_str));
-    run(&ui, &[("TRYBUILD", "overwrite")]);
-    run(
-        &[
-            "test",
-            "--quiet",
-            "-p",
-            "clock-tests",
-            "--test",
-            "readme_capabilities",
-        ],
-        &[("UPDATE_README", "1")],
-    );
+    test(&ui, &[("TRYBUILD", "overwrite")]);
+    let readme = ["-p", "clock-tests", "--test", "readme_capabilities"];
+    test(&readme, &[("UPDATE_README", "1")]);
 
     // The clocks with `vdso = true` have the trait, with each backend: the tests
     // that cover every capability cover it (and the macro's own, and the ui case's).
-    run(
-        &[
-            "test",
-            "--quiet",
-            "-p",
-            "clock-tests",
-            "--test",
-            "template_rows",
-        ],
-        &[],
-    );
-    run(
-        &[
-            "test",
-            "--quiet",
-            "-p",
-            "typed-clocks-macros",
-            "--lib",
-            "capability::",
-        ],
-        &[],
-    );
-    run(
-        &[
-            "test",
-            "--quiet",
-            "-p",
-            "clock-tests",
-            "--test",
-            "hostile_tables",
-            "hostile_tables_compile_to_located_errors_and_usable_clocks",
-        ],
-        &[("HOSTILE_TABLES", "60")],
-    );
+    test(&["-p", "clock-tests", "--test", "template_rows"], &[]);
+    test(&macro_tables, &[]);
+    let hostile = [
+        "-p",
+        "clock-tests",
+        "--test",
+        "hostile_tables",
+        "hostile_tables_compile_to_located_errors_and_usable_clocks",
+    ];
+    test(&hostile, &[("HOSTILE_TABLES", "60")]);
     let read = |path: &str| std::fs::read_to_string(dir.join(path)).expect("read");
     let snapshot_of_case = read(&case.replace(".rs", ".stderr"));
     assert!(

@@ -151,21 +151,7 @@ impl Capability {
     }
 }
 
-/// The uapi clock ids by name (`include/uapi/linux/time.h`), for the rules that need
-/// a clock id's value.
-pub(crate) const CLOCK_IDS: &[(&str, i32)] = &[
-    ("CLOCK_REALTIME", 0),
-    ("CLOCK_MONOTONIC", 1),
-    ("CLOCK_PROCESS_CPUTIME_ID", 2),
-    ("CLOCK_THREAD_CPUTIME_ID", 3),
-    ("CLOCK_MONOTONIC_RAW", 4),
-    ("CLOCK_REALTIME_COARSE", 5),
-    ("CLOCK_MONOTONIC_COARSE", 6),
-    ("CLOCK_BOOTTIME", 7),
-    ("CLOCK_REALTIME_ALARM", 8),
-    ("CLOCK_BOOTTIME_ALARM", 9),
-    ("CLOCK_TAI", 11),
-];
+pub(crate) use crate::clock_ids::CLOCK_IDS;
 
 /// The clock ids the kernel has hrtimer bases for (`hrtimer_clockid_to_base`).
 const HRTIMER_BASES: &[i32] = &[0, 1, 7, 11];
