@@ -256,6 +256,15 @@ fn settable(facts: &Facts<'_>) -> Option<(String, String)> {
 mod tests {
     use super::*;
 
+    /// Held while a test reads or (with `UPDATE_DOCS=1`) rewrites the documentation:
+    /// two tests rewrite `declare_clocks.md`, and test threads run them at once.
+    static DOCS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn lock_docs() -> std::sync::MutexGuard<'static, ()> {
+        DOCS.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// The capability table of `declare_clocks!`'s documentation, as this table says
     /// it: one line per capability.
     fn documented_table() -> String {
@@ -287,6 +296,7 @@ mod tests {
     /// markers; `UPDATE_DOCS=1` rewrites it there.
     #[test]
     fn the_documented_capability_table_is_this_one() {
+        let _docs = lock_docs();
         const BEGIN: &str =
             "<!-- capability table: generated from time-macros/src/capability.rs -->\n";
         const END: &str = "<!-- end of capability table -->";
@@ -314,6 +324,7 @@ mod tests {
     /// the keys the schema has; `UPDATE_DOCS=1` rewrites them there.
     #[test]
     fn documented_key_lists_are_the_schema() {
+        let _docs = lock_docs();
         const LIST: &str = "valid keys are: ";
         let keys = crate::schema::row_keys().join(", ");
         for path in ["/../README.md", "/../time-core/doc/declare_clocks.md"] {
