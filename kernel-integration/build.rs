@@ -3,7 +3,8 @@
 //!
 //! 1. `cc` compiles the C of [`SOURCES`] with `-std=gnu11`, as Kbuild: the host
 //!    timekeeper, its clock and sleep, the hrtimer base, delays and jiffies, and the
-//!    `rust_helper_*` wrappers of `csrc/helpers/`.
+//!    `rust_helper_*` wrappers of static inline functions, which `csrc/helpers.c`
+//!    compiles from the in-tree series' `rust/helpers/time.c` (one source for both).
 //! 2. bindgen runs on `include/bindings_helper.h` with an allowlist (ktime, `CLOCK_*`,
 //!    `tk_offsets` and the test controls only), `--use-core` and a pinned
 //!    `--rust-target`, and exposes each `rust_helper_X` as `X` with
@@ -23,22 +24,24 @@ use std::time::Instant;
 
 use bindgen::callbacks::{ItemInfo, ItemKind, ParseCallbacks};
 
-/// The prefix of the C wrappers of static inline functions (`csrc/helpers/`).
+/// The prefix of the C wrappers of static inline functions (`csrc/helpers.c`).
 const HELPER_PREFIX: &str = "rust_helper_";
 
 /// C sources compiled into `libhost_timekeeper.a`.
 const SOURCES: &[&str] = &[
     "csrc/timekeeper.c",
     "csrc/host_clock.c",
-    "csrc/helpers/time.c",
+    "csrc/helpers.c",
     "csrc/hrtimer.c",
     "csrc/delay.c",
     "csrc/time.c",
     "csrc/host_sleep.c",
-    "csrc/helpers/delay.c",
     "csrc/kernel.c",
-    // The kernel crate's own helpers, the same file: the host headers model what it
-    // calls (linux/hrtimer_bases.h, object_is_on_stack(), WARN_ONCE(), …).
+];
+
+/// The C that `csrc/helpers.c` includes: the in-tree series' helpers.
+const INCLUDED_SOURCES: &[&str] = &[
+    "linux/intree/rust/helpers/time.c",
     "linux/intree/rust/helpers/hrtimer.c",
 ];
 
@@ -170,18 +173,13 @@ fn check_libclang() -> Result<(), String> {
 fn run() -> Result<(), String> {
     check_libclang()?;
     println!("cargo:rerun-if-changed=build.rs");
-    for path in SOURCES.iter().chain(HEADERS) {
+    for path in SOURCES.iter().chain(INCLUDED_SOURCES).chain(HEADERS) {
         println!("cargo:rerun-if-changed={path}");
     }
 
     cc::Build::new()
         .files(SOURCES)
         .include("include")
-        // As the kernel's rust/helpers/helpers.c: the helpers' prototypes, and
-        // `__rust_helper` (empty: out-of-line functions).
-        .flag("-include")
-        .flag("helpers.h")
-        .define("__rust_helper", "")
         .std("gnu11")
         .warnings(true)
         .extra_warnings(true)

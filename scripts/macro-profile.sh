@@ -40,12 +40,13 @@ part() {
     awk -v pat="$2" -v label="$1" -v total="$total" '
         index($0, pat) && !done { n = $1; gsub(",", "", n); printf "| %s | %d | %.0f%% |\n", label, n, 100 * n / total; done = 1 }' "$out.txt"
 }
-part "read the TOML (table::read)" "typed_clocks_macros::table::read ["
+part "read the TOML (read::read)" "typed_clocks_macros::read::read ["
 part "… of which toml-span's reader (toml_span::parse)" "toml_span::de::parse ["
-part "… of which reading the rows from the document (schema)" "typed_clocks_macros::table::read_document ["
-part "validate" "typed_clocks_macros::validate::validate ["
-part "the template rows (TemplateRow::to_tokens)" "<typed_clocks_macros::template::TemplateRow as quote::to_tokens::ToTokens>::to_tokens ["
+part "… of which the rows from the document (read::read_document)" "typed_clocks_macros::read::read_document ["
+part "validate (validate::validate)" "typed_clocks_macros::validate::validate ["
 part "generate tokens (expand::expand)" "typed_clocks_macros::expand::expand ["
+part "… of which the rows (expand::row)" "typed_clocks_macros::expand::row ["
+part "… of which the capability lists (expand::capabilities)" "typed_clocks_macros::expand::capabilities ["
 part "… of which string literals (Literal::string: escaping doc strings)" "proc_macro2::Literal::string ["
 part "… of which identifiers (quote's push_ident: Ident::new checks)" "quote::__private::push_ident ["
-part "… of which splicing token streams (#private and friends)" "<proc_macro2::TokenStream as core::iter::traits::collect::Extend<proc_macro2::TokenStream>>::extend ["
+part "… of which splicing token streams" "<proc_macro2::TokenStream as core::iter::traits::collect::Extend<proc_macro2::TokenStream>>::extend ["

@@ -2,9 +2,9 @@
 # What declare_clocks! costs the compiler, as a ratio against the same items written by
 # hand, measured in the same run.
 #
-# For each N (default 1000): a generated binary crate (temp dir, outside this workspace,
-# so cargo's default profile: the macro and its dependencies unoptimised) declares N
-# clocks from its clocks.toml and uses every one of them; its twin has, instead of the
+# For each N (default 1000): a generated binary crate (scripts/lib.sh's clock_crate: temp
+# dir, outside this workspace, so cargo's default profile: the macro and its
+# dependencies unoptimised) declares N clocks from its clocks.toml and uses every one; its twin has, instead of the
 # `declare_clocks!` line, the items that line expands to (the marker types, their
 # impls, CLOCKS, for_each_clock), written out as source: rustc's own expansion of the
 # first crate (`cargo rustc -- -Zunpretty=expanded`, run once with RUSTC_BOOTSTRAP=1 to
@@ -51,30 +51,10 @@ scratch_dir macro-ratio "${RATIO_DIR:-}"
 target="$work/target"
 
 make_crate() { # name, clocks
-    local dir="$work/$1" n=$2 i
-    mkdir -p "$dir/src"
-    printf '[package]\nname = "%s"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\ntyped-clocks = { path = "%s/time-core" }\n\n[workspace]\n' \
-        "$1" "$root" >"$dir/Cargo.toml"
+    clock_crate "$work/$1" "$1" "$2"
     if [ -n "${RATIO_OPTIMISED_MACRO:-}" ]; then
-        printf '\n[profile.dev.build-override]\nopt-level = 3\n' >>"$dir/Cargo.toml"
+        printf '\n[profile.dev.build-override]\nopt-level = 3\n' >>"$work/$1/Cargo.toml"
     fi
-    cp "$root/Cargo.lock" "$dir/Cargo.lock"
-    : >"$dir/clocks.toml"
-    {
-        echo "//! $n generated clocks."
-        echo "#![allow(unused_mut, dead_code)]"
-        echo "use typed_clocks::{ClockSource, Instant};"
-        echo 'typed_clocks::declare_clocks!("clocks.toml", unsafe(extern "C"));'
-        echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"
-        echo "fn main() {"
-        echo "    let mut sum = 0i64;"
-    } >"$dir/src/main.rs"
-    for ((i = 0; i < n; i++)); do
-        printf '[[clock]]\nname = "Clock%d"\ngetter = "clock_%d_get"\nmonotonic = %s\nclockid = %d\ndoc = "Clock number %d."\n\n' \
-            "$i" "$i" "$([ $((i % 2)) -eq 0 ] && echo true || echo false)" $((i % 16)) "$i" >>"$dir/clocks.toml"
-        echo "    sum = sum.wrapping_add(show::<Clock$i>());" >>"$dir/src/main.rs"
-    done
-    printf '    std::process::exit((sum & 1) as i32);\n}\n' >>"$dir/src/main.rs"
 }
 
 # RUSTC_WRAPPER for the instruction counts: callgrind around the rustc of $COUNT_CRATE.
@@ -101,7 +81,7 @@ check() { # crate → "cpu_ms expansion_ms", or with RATIO_INSTRUCTIONS "million
         (cd "$work/$1" && COUNT_CRATE="${1//-/_}" COUNT_OUT="$work/count-$1.out" RUSTC_WRAPPER="$work/count-wrapper" \
             CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q >/dev/null 2>"$work/check-$1.err") ||
             fail "$1"
-        awk '/^summary:/ { printf "%d -\n", $2 / 1e6 }' "$work/count-$1.out"
+        awk '/^summary:/ { printf "%.1f -\n", $2 / 1e6 }' "$work/count-$1.out"
         return
     fi
     local out t
@@ -133,11 +113,11 @@ for n in "${sizes[@]}"; do
         cat "$work/expand-$n.err" >&2
         exit 1
     }
-    python3 - "$work/template-$n/src/main.rs" "$work/expansion-$n.rs" <<'PY'
+    python3 - "$work/template-$n/src/main.rs" "$work/expansion-$n.rs" "$CLOCK_CRATE_INVOCATION" <<'PY'
 import sys
-main, expansion = sys.argv[1], open(sys.argv[2]).read()
+main, expansion, invocation = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
 text = open(main).read()
-open(main, "w").write(text.replace('typed_clocks::declare_clocks!("clocks.toml", unsafe(extern "C"));', expansion))
+open(main, "w").write(text.replace(invocation, expansion))
 PY
     grep -q declare_clocks "$work/template-$n/src/main.rs" && { echo "template-$n still invokes the macro" >&2; exit 1; }
     # The hand-written twin: rustc's expansion of the macro crate, minus the unstable

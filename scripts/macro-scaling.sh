@@ -35,46 +35,8 @@ if [ "$what" = all ] || [ "$what" = check ]; then
     scratch_dir macro-scaling "${SCALING_DIR:-}"
     target="$work/target"
 
-    # One crate per size; every clock is used, so each generated impl is type-checked.
-    make_crate() {
-        local n=$1 dir="$work/clocks-$1"
-        mkdir -p "$dir/src"
-        cat >"$dir/Cargo.toml" <<EOF
-[package]
-name = "clocks-$n"
-version = "0.0.0"
-edition = "2021"
-publish = false
-
-[dependencies]
-typed-clocks = { path = "$root/time-core" }
-
-[workspace]
-EOF
-        cp "$root/Cargo.lock" "$dir/Cargo.lock"
-        : >"$dir/clocks.toml"
-        {
-            echo "//! $n generated clocks."
-            echo "#![allow(unused_mut, dead_code)]"
-            echo "use typed_clocks::{ClockSource, Instant};"
-            if [ "$n" -gt 0 ]; then
-                echo 'typed_clocks::declare_clocks!("clocks.toml", unsafe(extern "C"));'
-            fi
-            echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"
-            echo "fn main() {"
-            echo "    let mut sum = 0i64;"
-        } >"$dir/src/main.rs"
-        local i
-        for ((i = 0; i < n; i++)); do
-            printf '[[clock]]\nname = "Clock%d"\ngetter = "clock_%d_get"\nmonotonic = %s\nclockid = %d\ndoc = "Clock number %d."\n\n' \
-                "$i" "$i" "$([ $((i % 2)) -eq 0 ] && echo true || echo false)" $((i % 16)) "$i" >>"$dir/clocks.toml"
-            echo "    sum = sum.wrapping_add(show::<Clock$i>());" >>"$dir/src/main.rs"
-        done
-        {
-            echo '    println!("{sum}");'
-            echo "}"
-        } >>"$dir/src/main.rs"
-    }
+    # One crate per size (scripts/lib.sh), every clock used.
+    make_crate() { clock_crate "$work/clocks-$1" "clocks-$1" "$1"; }
 
     check() {
         (cd "$work/clocks-$1" && DECLARE_CLOCKS_TIMING=${timing:-} CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q)

@@ -8,7 +8,7 @@
 #                     the table.
 #   new getter        add a `MonotonicCoarse` row (CLOCK_MONOTONIC_COARSE) together with
 #                     its getter: a rust_helper_ktime_get_coarse wrapper in
-#                     csrc/helpers/time.c and its prototype in include/helpers.h, so
+#                     linux/intree/rust/helpers/time.c and its prototype in include/helpers.h, so
 #                     build.rs reruns (cc + bindgen) before the crate is rebuilt.
 #   edit a row        change one row's doc: the table alone changed.
 #
@@ -35,7 +35,7 @@ mkdir -p "$src" "$target"
 # Sync the sources, preserving mtimes so that unchanged files stay fresh for cargo.
 tar -C "$root" --exclude=./target --exclude=./.git -cf - . | tar -C "$src" -xf -
 cp -p "$src/clocks.toml" "$base/clocks.toml.orig"
-cp -p "$src/kernel-integration/csrc/helpers/time.c" "$base/time.c.orig"
+cp -p "$src/kernel-integration/linux/intree/rust/helpers/time.c" "$base/time.c.orig"
 cp -p "$src/kernel-integration/include/helpers.h" "$base/helpers.h.orig"
 
 build() { (cd "$src" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo build -q --offline -p kernel-integration); }
@@ -45,7 +45,7 @@ put_back() { cmp -s "$1" "$2" || cp "$1" "$2"; }
 restore_table() { put_back "$base/clocks.toml.orig" "$src/clocks.toml"; }
 restore() {
     restore_table
-    put_back "$base/time.c.orig" "$src/kernel-integration/csrc/helpers/time.c"
+    put_back "$base/time.c.orig" "$src/kernel-integration/linux/intree/rust/helpers/time.c"
     put_back "$base/helpers.h.orig" "$src/kernel-integration/include/helpers.h"
 }
 ms() { date +%s%3N; }
@@ -68,7 +68,7 @@ monotonic = true
 clockid = "CLOCK_MONOTONIC_COARSE"
 doc = "CLOCK_MONOTONIC_COARSE: CLOCK_MONOTONIC at tick resolution (added by scripts/rebuild-latency.sh)."
 EOF
-    cat >>"$src/kernel-integration/csrc/helpers/time.c" <<'EOF'
+    cat >>"$src/kernel-integration/linux/intree/rust/helpers/time.c" <<'EOF'
 
 ktime_t rust_helper_ktime_get_coarse(void)
 {
@@ -83,7 +83,7 @@ edit_doc() {
 }
 
 touch_rust() { touch "$src/kernel-integration/src/time.rs"; }
-touch_c() { touch "$src/kernel-integration/csrc/helpers/time.c"; }
+touch_c() { touch "$src/kernel-integration/linux/intree/rust/helpers/time.c"; }
 no_edit() { :; }
 
 # One timed build: $1 puts the copy in the state before the edit, $2 makes the edit.
@@ -134,7 +134,7 @@ echo "| edit | against | ratio, median | min–max | time, median | min–max |"
 echo "|---|---|---:|---:|---:|---:|"
 echo "| add a clock whose C getter exists (the Tai row) | touch src/time.rs | $(ratio tai rust) | $(stats tai) |"
 echo "| edit a row (a doc string) | touch src/time.rs | $(ratio doc rust) | $(stats doc) |"
-echo "| add a clock and its C getter (MonotonicCoarse: row + rust_helper_ wrapper + prototype) | touch csrc/helpers/time.c | $(ratio coarse c) | $(stats coarse) |"
+echo "| add a clock and its C getter (MonotonicCoarse: row + rust_helper_ wrapper + prototype) | touch linux/intree/rust/helpers/time.c | $(ratio coarse c) | $(stats coarse) |"
 echo "| touch src/time.rs (baseline) | — | — | — | $(stats rust) |"
-echo "| touch csrc/helpers/time.c (baseline) | — | — | — | $(stats c) |"
+echo "| touch linux/intree/rust/helpers/time.c (baseline) | — | — | — | $(stats c) |"
 echo "| nothing (cargo's no-op build, the floor) | — | — | — | $(stats noop) |"

@@ -19,21 +19,9 @@ use toml_span::value::{Table, ValueInner};
 
 #[path = "tests/support/capabilities.rs"]
 mod capabilities;
-
-/// The clock ids of the kernel's `include/uapi/linux/time.h`.
-const UAPI_CLOCK_IDS: &[(&str, u32)] = &[
-    ("CLOCK_REALTIME", 0),
-    ("CLOCK_MONOTONIC", 1),
-    ("CLOCK_PROCESS_CPUTIME_ID", 2),
-    ("CLOCK_THREAD_CPUTIME_ID", 3),
-    ("CLOCK_MONOTONIC_RAW", 4),
-    ("CLOCK_REALTIME_COARSE", 5),
-    ("CLOCK_MONOTONIC_COARSE", 6),
-    ("CLOCK_BOOTTIME", 7),
-    ("CLOCK_REALTIME_ALARM", 8),
-    ("CLOCK_BOOTTIME_ALARM", 9),
-    ("CLOCK_TAI", 11),
-];
+/// The clock ids of the kernel's `include/uapi/linux/time.h` (the macro's list).
+#[path = "../time-macros/src/clock_ids.rs"]
+mod clock_ids;
 
 /// The kernel's `enum tk_offsets`, in order.
 const KERNEL_OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
@@ -236,12 +224,12 @@ fn offsets(rows: &[Row]) -> Vec<(String, u32)> {
 
 /// The stand-in's value of a clock-id constant: the uapi one, or one past them.
 fn clockid_value(name: &str, index: usize) -> u32 {
-    UAPI_CLOCK_IDS
+    clock_ids::CLOCK_IDS
         .iter()
         .find(|(uapi, _)| *uapi == name)
         .map_or_else(
             || 100 + u32::try_from(index).expect("few rows"),
-            |&(_, value)| value,
+            |&(_, value)| u32::try_from(value).expect("a uapi id"),
         )
 }
 

@@ -5,7 +5,7 @@
  * rust/bindings/bindings_helper.h.
  *
  * Sorted alphabetically, as in the kernel. The rust_helper_* wrappers of
- * static inline functions (csrc/helpers/time.c) are declared through
+ * static inline functions (linux/intree/rust/helpers/time.c) are declared through
  * helpers.h, as the kernel's rust/Makefile runs bindgen on
  * rust/helpers/helpers.c for them.
  */

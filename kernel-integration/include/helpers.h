@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Prototypes of the rust_helper_* wrappers in csrc/helpers/. The kernel runs
+ * Prototypes of the rust_helper_* wrappers that the bindings expose, which
+ * csrc/helpers.c compiles from linux/intree/rust/helpers/time.c. The kernel runs
  * bindgen on rust/helpers/helpers.c itself (with --blocklist-type '.*'
  * --allowlist-function 'rust_helper_.*'); here the prototypes are declared
  * once so that bindgen and the C compiler both check them.
@@ -14,7 +15,7 @@
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
 
-/* csrc/helpers/time.c */
+/* linux/intree/rust/helpers/time.c */
 ktime_t rust_helper_ktime_get_real(void);
 ktime_t rust_helper_ktime_get_boottime(void);
 ktime_t rust_helper_ktime_get_clocktai(void);
@@ -22,10 +23,10 @@ ktime_t rust_helper_ktime_get_coarse(void);
 ktime_t rust_helper_ktime_get_coarse_real(void);
 ktime_t rust_helper_ktime_get_coarse_boottime(void);
 ktime_t rust_helper_ktime_get_coarse_clocktai(void);
-
-/* csrc/helpers/delay.c */
 void rust_helper_fsleep(unsigned long usecs);
 void rust_helper_udelay(unsigned long usecs);
+s64 rust_helper_ktime_to_us(const ktime_t kt);
+s64 rust_helper_ktime_to_ms(const ktime_t kt);
 
 /* linux/intree/rust/helpers/hrtimer.c: the kernel crate's file, compiled here too */
 void rust_helper_hrtimer_setup_in_place(struct hrtimer *timer,

@@ -13,7 +13,7 @@
 //! - `ktime_get_real`, `ktime_get_boottime`, `ktime_get_clocktai`, `ktime_get_coarse`,
 //!   `ktime_get_coarse_real`, `ktime_get_coarse_boottime`, `ktime_get_coarse_clocktai`:
 //!   static inline in C, so these link to their wrappers `rust_helper_ktime_get_real`,
-//!   … in `csrc/helpers/time.c` (`#[link_name]`, as the kernel's `sed` over the
+//!   … in `linux/intree/rust/helpers/time.c` (`#[link_name]`, as the kernel's `sed` over the
 //!   helpers' bindings);
 //! - the clock ids `CLOCK_*` (`u32`, as bindgen types a `#define`), `tk_offsets` with
 //!   its members as `tk_offsets_TK_OFFS_*` constants (bindgen's default enum style),
@@ -21,7 +21,7 @@
 //! - the host timekeeper's `timekeeper_test_*` controls;
 //! - the kernel services of `kernel_services = true` (`include/linux/{delay,jiffies,hrtimer}.h`):
 //!   `fsleep` and `udelay` (static inline/macro in C, through `rust_helper_*` in
-//!   `csrc/helpers/delay.c`), `MAX_UDELAY_MS`, `__msecs_to_jiffies`, and the hrtimer
+//!   the same file), `MAX_UDELAY_MS`, `__msecs_to_jiffies`, and the hrtimer
 //!   base's `struct hrtimer`, `hrtimer_setup`, `hrtimer_start_range_ns`,
 //!   `hrtimer_cancel`, `hrtimer_forward` with the `hrtimer_mode_*`/`hrtimer_restart_*`
 //!   constants.

@@ -2,7 +2,8 @@
 //! typed time, built and tested on the host.
 //!
 //! The flow is the kernel's: `include/linux/{ktime,timekeeping}.h` declare the getters
-//! (some exported, some `static inline`), `csrc/helpers/time.c` wraps the static
+//! (some exported, some `static inline`), the in-tree series' `rust/helpers/time.c`
+//! (`linux/intree/rust/helpers/time.c`, compiled by `csrc/helpers.c`) wraps the static
 //! inline ones as `rust_helper_*`, `build.rs` runs bindgen on
 //! `include/bindings_helper.h` into [`bindings`], and [`time`] turns the root
 //! `clocks.toml` into one marker type per clock with `declare_clocks!`. On the host,
@@ -14,7 +15,7 @@
 //! |---|---|
 //! | `include/linux/*.h`, `include/uapi/linux/time.h` | the same paths |
 //! | `include/bindings_helper.h`, [`bindings`] | `rust/bindings/bindings_helper.h`, `rust/bindings/lib.rs` |
-//! | `csrc/helpers/time.c` | `rust/helpers/time.c` |
+//! | `csrc/helpers.c` over `linux/intree/rust/helpers/time.c` | `rust/helpers/helpers.c` over `rust/helpers/time.c` |
 //! | `build.rs` | `rust/Makefile`'s bindgen rules |
 //! | [`time`] | `rust/kernel/time.rs` |
 //! | `csrc/timekeeper.c` (host, controllable) | `kernel/time/timekeeping.c` |

@@ -16,8 +16,8 @@
 //! Adding a clock is adding a row to `clocks.toml`: the host kernel has every clock
 //! reader of `include/linux/timekeeping.h` (fine, coarse and the NMI-safe `u64`
 //! `*_fast_ns` ones), and [`CLOCKS`] lists the new row. A getter the kernel lacks needs
-//! its C function first (and a `rust_helper_` wrapper in `csrc/helpers/time.c` when it
-//! is static inline). Removing a row removes the type, and every use of it stops
+//! its C function first (and a `rust_helper_` wrapper in `linux/intree/rust/helpers/time.c`,
+//! the one source of the host's and the kernel's, when it is static inline). Removing a row removes the type, and every use of it stops
 //! compiling.
 //!
 //! C headers: `include/linux/ktime.h`, `include/linux/timekeeping.h`,

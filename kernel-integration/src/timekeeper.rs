@@ -116,6 +116,8 @@ pub fn test_mode() -> TestModeGuard {
     // SAFETY: the test controls take no pointers and update the timekeeper's state
     // under its own lock; they may be called from any thread.
     unsafe { bindings::timekeeper_test_enable() };
+    // INVARIANT: test mode was enabled just above, and `lock` is the process-wide
+    // test-mode lock, so this guard is the only one.
     TestModeGuard { _lock: lock }
 }
 

@@ -1,9 +1,10 @@
-//! typed-clocks's `__clock_items!` template compiled against rows of every shape that
-//! the macro's expansion writes: a getter from a bindings module (`ktime_t` and `u64`),
-//! a getter declared `extern "C"` by the template, the posix reader; clock ids as
-//! constants and integers; every resolution; offsets; and, for each capability of the
-//! documented capability table (`build.rs` writes them from it), a clock with it per
-//! backend. The values below check that each slot reaches the item it is meant for.
+//! typed-clocks's templates (`__clocks_bindings!`, `__clocks_extern!`,
+//! `__clocks_posix!`) compiled against rows of every shape that the macro's expansion
+//! writes: a getter from a bindings module (`ktime_t` and `u64`), a getter declared
+//! `extern "C"` by the template, the posix reader; clock ids as constants and
+//! integers; every resolution; offsets; and, for each capability of the documented
+//! capability table (`build.rs` writes them from it), a clock with it per backend. The
+//! values below check that each slot reaches the item it is meant for.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use typed_clocks::{ClockSource, HrTimerClock, Instant, Resolution};
@@ -96,7 +97,7 @@ fn every_slot_reaches_its_item() {
     assert_eq!(ShapeBoot::RESOLUTION, Resolution::Nanos(4));
     assert_eq!(ShapeFast::RESOLUTION, Resolution::Tick);
     // A table without kernel services gives its timer clocks no bindings.
-    fn hrtimer<C: HrTimerClock<Bindings = typed_clocks::hrtimer::NoHrTimerBindings>>() {}
+    fn hrtimer<C: HrTimerClock<Bindings = typed_clocks::__private::NoHrTimerBindings>>() {}
     hrtimer::<ShapeMono>();
 
     let mono = Instant::<ShapeMono>::from_ktime(5);

@@ -4,6 +4,11 @@
 //! prints each new clock with its reading. Removing a row then breaks the code that
 //! uses it, with an error naming the clock. And the build script stops with one
 //! sentence, not a bindgen panic, when libclang cannot be loaded.
+//!
+//! Adding a capability is three code edits: in a copy of the workspace, a `vdso`
+//! capability is one entry in the macro's capability table, one trait and one seal;
+//! with its ui case and the regenerated docs and snapshots, the clocks declared with
+//! `vdso = true` have the trait and the tests that cover every capability cover it.
 
 mod scratch;
 
@@ -331,5 +336,193 @@ fn missing_libclang_is_one_sentence_not_a_panic() {
         "{stderr}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The three code edits of a new capability `vdso`: each inserts its text after an
+/// anchor, in one file: `(file, anchor, text)`.
+const VDSO_EDITS: &[(&str, &str, &str)] = &[
+    (
+        "time-macros/src/capability.rs",
+        "        doc: \"keeps counting while the system is suspended\",\n    },\n",
+        "    Capability {
+        key: \"vdso\",
+        trait_name: \"VdsoClock\",
+        seal: Some(\"SealedVdso\"),
+        is_unsafe: false,
+        required: false,
+        kernel: Impl::Plain,
+        posix: Some(Impl::Plain),
+        check: no_rule,
+        doc: \"can be read in user space through the vDSO\",
+    },
+",
+    ),
+    (
+        "time-core/src/clock.rs",
+        "pub trait SuspendCountingClock: ClockSource + crate::__private::SealedSuspendCounting {}\n",
+        "
+/// A clock that user space reads through the vDSO. Implemented by `declare_clocks!`
+/// for rows with `vdso = true`, and sealed.
+pub trait VdsoClock: ClockSource + crate::__private::SealedVdso {}
+",
+    ),
+    (
+        "time-core/src/private.rs",
+        "pub trait SealedSuspendCounting {}\n",
+        "
+/// Seals [`VdsoClock`]: only `declare_clocks!` implements it, for rows with
+/// `vdso = true`. Nothing's safety depends on it.
+pub trait SealedVdso {}
+",
+    ),
+];
+
+/// The ui case of the new capability.
+const VDSO_UI_CASE: (&str, &str) = (
+    "ui-tests/fail/vdso_bound_with_clock_without_vdso.rs",
+    "// A generic API that requires `C: VdsoClock` rejects a clock declared without
+// `vdso = true`.
+use typed_clocks::{Instant, VdsoClock};
+
+typed_clocks::declare_clocks! {
+    unsafe(extern \"C\");
+    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
+}
+
+fn read<C: VdsoClock>() -> Instant<C> {
+    Instant::now()
+}
+
+fn main() {
+    let _ = read::<Monotonic>();
+}
+",
+);
+
+/// The ui snapshots that quote the list of valid keys: regenerated, not edited.
+const KEY_LIST_SNAPSHOTS: &[&str] = &[
+    "inline_unknown_key.rs",
+    "table_unknown_key.rs",
+    "table_several_errors_reported_at_once.rs",
+];
+
+/// Whether `after` is `before` with one piece of text inserted.
+fn one_insertion(before: &[u8], after: &[u8]) -> bool {
+    let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
+    let suffix = before[prefix..]
+        .iter()
+        .rev()
+        .zip(after[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    after.len() > before.len() && prefix + suffix == before.len()
+}
+
+#[test]
+fn a_capability_is_three_code_edits_and_one_ui_case() {
+    let dir = scratch::temp_dir("capability-copy");
+    scratch::copy_tree(&scratch::workspace(), &dir, &[]);
+    let target = scratch::cached_target("capability-copy-target");
+    let before = snapshot(&dir);
+
+    // The code edits.
+    for &(file, anchor, text) in VDSO_EDITS {
+        let path = dir.join(file);
+        let mut source = std::fs::read_to_string(&path).expect("read the source");
+        let at = source
+            .find(anchor)
+            .unwrap_or_else(|| panic!("{file} has no {anchor:?}"))
+            + anchor.len();
+        source.insert_str(at, text);
+        std::fs::write(&path, source).expect("write the source");
+    }
+    let edited = snapshot(&dir);
+    let changes = changed(&before, &edited);
+    assert_eq!(changes.len(), VDSO_EDITS.len(), "{changes:?}");
+    for path in &changes {
+        assert!(one_insertion(&before[path], &edited[path]), "{path:?}");
+    }
+    eprintln!("a capability: {} code edits, in {changes:?}", changes.len());
+
+    // Its ui case; then what is generated: the documentation's capability table and
+    // key lists, the ui snapshots (the new one, and those that list the keys), and the
+    // README's table of the clocks and their capabilities.
+    let (case, text) = VDSO_UI_CASE;
+    std::fs::write(dir.join(case), text).expect("write the ui case");
+    // `cargo test --quiet ARGS` in the copy, with `env`.
+    let test = |args: &[&str], env: &[(&str, &str)]| {
+        let args = [&["test", "--quiet"], args].concat();
+        let output = scratch::cargo_command(&dir, &target, &args)
+            .envs(env.iter().copied())
+            .output()
+            .expect("run cargo");
+        let stderr = scratch::stderr(&output);
+        assert!(
+            output.status.success(),
+            "cargo {args:?} failed:\n{}\n{stderr}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+    };
+    let macro_tables = ["-p", "typed-clocks-macros", "--lib", "capability::"];
+    test(&macro_tables, &[("UPDATE_DOCS", "1")]);
+    let case_name = Path::new(case).file_name().expect("a file name");
+    let filters: Vec<String> = std::iter::once(case_name.to_string_lossy().into_owned())
+        .chain(KEY_LIST_SNAPSHOTS.iter().map(|&name| name.to_owned()))
+        .map(|name| format!("trybuild={name}"))
+        .collect();
+    let mut ui = vec!["-p", "ui-tests", "--", "ui"];
+    ui.extend(filters.iter().map(String::as_str));
+    test(&ui, &[("TRYBUILD", "overwrite")]);
+    let readme = ["-p", "clock-tests", "--test", "readme_capabilities"];
+    test(&readme, &[("UPDATE_README", "1")]);
+
+    // The clocks with `vdso = true` have the trait, with each backend: the tests
+    // that cover every capability cover it (and the macro's own, and the ui case's).
+    test(&["-p", "clock-tests", "--test", "template_rows"], &[]);
+    test(&macro_tables, &[]);
+    let hostile = [
+        "-p",
+        "clock-tests",
+        "--test",
+        "hostile_tables",
+        "hostile_tables_compile_to_located_errors_and_usable_clocks",
+    ];
+    test(&hostile, &[("HOSTILE_TABLES", "60")]);
+    let read = |path: &str| std::fs::read_to_string(dir.join(path)).expect("read");
+    let snapshot_of_case = read(&case.replace(".rs", ".stderr"));
+    assert!(
+        snapshot_of_case.contains("error[E0277]")
+            && snapshot_of_case.contains("the trait bound `Monotonic: VdsoClock` is not satisfied"),
+        "{snapshot_of_case}"
+    );
+    assert!(read("time-core/doc/declare_clocks.md")
+        .contains("| `vdso` | `VdsoClock` | `SealedVdso` | no | yes |"));
+    for name in KEY_LIST_SNAPSHOTS {
+        let snapshot = read(&format!("ui-tests/fail/{}", name.replace(".rs", ".stderr")));
+        assert!(
+            snapshot.contains(", counts_suspend, vdso"),
+            "{name}:\n{snapshot}"
+        );
+    }
+
+    // Beside the code edits and the ui case, only generated text changed.
+    let mut generated = changed(&edited, &snapshot(&dir));
+    generated.retain(|path| path != Path::new(case));
+    let mut expected: Vec<PathBuf> = ["README.md", "time-core/doc/declare_clocks.md"]
+        .iter()
+        .map(PathBuf::from)
+        .chain(
+            std::iter::once(case.replace(".rs", ".stderr"))
+                .chain(
+                    KEY_LIST_SNAPSHOTS
+                        .iter()
+                        .map(|name| format!("ui-tests/fail/{}", name.replace(".rs", ".stderr"))),
+                )
+                .map(PathBuf::from),
+        )
+        .collect();
+    expected.sort();
+    assert_eq!(generated, expected);
     let _ = std::fs::remove_dir_all(dir);
 }

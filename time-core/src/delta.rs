@@ -505,7 +505,8 @@ pub(crate) fn write_nanos(f: &mut fmt::Formatter<'_>, nanos: i64) -> fmt::Result
         return write!(f, "{sign}{whole}{unit}");
     }
     let mut width = digits;
-    // `% 10` rather than `is_multiple_of` (Rust 1.87): the kernel's minimum is older.
+    // `% 10` rather than `is_multiple_of` (Rust 1.87): the kernel's `.clippy.toml` sets
+    // `msrv = "1.85.0"`, and Clippy's `incompatible_msrv` refuses newer APIs.
     #[allow(clippy::manual_is_multiple_of)]
     while fraction % 10 == 0 {
         fraction /= 10;

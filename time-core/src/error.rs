@@ -47,7 +47,9 @@ impl Error {
     #[inline]
     pub const fn from_errno(errno: i32) -> Self {
         match NonZeroI32::new(errno) {
+            // INVARIANT: the guard checks that `errno` is in −4095..=−1.
             Some(nonzero) if errno >= -MAX_ERRNO && errno < 0 => Error(nonzero),
+            // INVARIANT: `EINVAL_ERRNO` is −22.
             _ => Error(EINVAL_ERRNO),
         }
     }

@@ -1,10 +1,14 @@
 //! The `macro_rules!` template behind `declare_clocks!`.
 //!
 //! The procedural macro reads and validates the table, then hands the rows to one
-//! invocation of [`__clock_items!`](crate::__clock_items), with named slots (as
-//! bitflags' `__impl_public_bitflags!` takes its flags): the invocation's trust
+//! invocation of the template of the table's backend ([`__clocks_bindings!`],
+//! [`__clocks_extern!`] or [`__clocks_posix!`]), with named slots (as bitflags'
+//! `__impl_public_bitflags!` takes its flags): the invocation's trust
 //! (`unsafe(bindings = PATH)`, `unsafe(extern "C")` or `backend = posix`), the rows, one
-//! list per capability, the conversions. Everything the rows share is written here,
+//! list per capability, the conversions. The three share [`__clock_list!`],
+//! [`__clock_capability!`] (one repetition over the capability lists handles every
+//! capability) and [`__clock_id!`]; a crate compiles only the templates its table
+//! uses, since each costs the compiler to load. Everything the rows share is written here,
 //! once, as ordinary Rust: the marker types, the `ClockSource` impls and the capability
 //! impls, and every `unsafe` block and `unsafe impl` with its `// SAFETY:` comment beside
 //! it. The procedural macro emits no `unsafe` of its own: the arms that write an
@@ -20,33 +24,47 @@
 //! item shadows when the module has it; the stand-in type-checks where the item is
 //! used, and a const assertion that tells it apart fails with a message naming the
 //! row's `clocks.toml:LINE:COL` (the `*_at` literals).
+//!
+//! [`__clocks_bindings!`]: crate::__clocks_bindings
+//! [`__clocks_extern!`]: crate::__clocks_extern
+//! [`__clocks_posix!`]: crate::__clocks_posix
+//! [`__clock_list!`]: crate::__clock_list
+//! [`__clock_capability!`]: crate::__clock_capability
+//! [`__clock_id!`]: crate::__clock_id
 
-/// Declares the marker types of the rows of one validated clock table, implements
-/// the clock traits for them, and lists them in `CLOCKS` and `for_each_clock`.
-/// Emitted by `declare_clocks!` only; not public API.
+/// The kernel backend over a bindings module: declares the marker types of the rows
+/// of one validated clock table, implements the clock traits for them, and lists
+/// them in `CLOCKS` and `for_each_clock`. Emitted by `declare_clocks!` only; not
+/// public API.
+///
+/// The caller's `unsafe` vouches that every item of the module that the rows name is
+/// the kernel's (a getter: `ktime_t getter(void)` or `u64 getter(void)`, safe to call
+/// wherever its clock is read, returning a time in `0..=KTIME_MAX`; a clock id: the
+/// `clockid_t` of the clock's time base), and that each row's capabilities say what
+/// its getter does.
 ///
 /// ```text
-/// __clock_items! {
-///     unsafe(bindings = PATH);        // or `unsafe(extern "C");`, or `backend = posix;`
+/// __clocks_bindings! {
+///     unsafe(bindings = PATH);
 ///     count = N;                      // the number of rows
 ///     declared_in = " Declared in `clocks.toml`.";
 ///     hrtimer_bindings = TYPE;        // `HrTimerClock::Bindings` of the `hrtimer` rows
-///     module_text = "crate::bindings"; // (bindings only) PATH as messages show it
+///     module_text = "crate::bindings"; // PATH as messages show it
 ///     clocks = [ ROW* ];
 ///     capabilities = [ KIND ... [Name*] ... ];
-///     conversions = { base = Name; offsets = [..]; pairs = [..]; };  // (bindings only, optional)
+///     conversions = { base = Name; offsets = [..]; pairs = [..]; };  // optional
 /// }
 /// ```
 ///
-/// A `ROW` is `Name "doc" MONOTONIC`, then `read = getter RETURNS "at";` (`RETURNS`
-/// is `ktime_t` or `u64`; `"at"` is the `clocks.toml:LINE:COL` of the row's `getter`, for
-/// messages), then `id = 1;` or `id = CONSTANT "at";`, then the optional
-/// `resolution = Nanos(4);` and `header = "linux/timekeeping.h";`, and `;`. Each
-/// capability of `capabilities` is one of:
+/// A `ROW` is `Name "Name" "doc" MONOTONIC getter RETURNS "at";` (`RETURNS` is `ktime_t` or
+/// `u64`; `"at"` is the `clocks.toml:LINE:COL: ` of the row's `getter`, for messages),
+/// then `id = 1;` or `id = CONSTANT "at";`, then the optional `resolution = Nanos(4);`
+/// and `header = "linux/timekeeping.h";`, and `;`. Each capability of `capabilities`
+/// is one of [`__clock_capability!`](crate::__clock_capability)'s kinds:
 ///
 /// - `plain SEAL TRAIT [Name*]`: a safe seal;
 /// - `vouched SEAL TRAIT [Name*]`: an `unsafe` seal whose fact the caller's `unsafe`
-///   vouches for (only in the arms that have it);
+///   vouches for (only with the kernel backend, which has it);
 /// - `monotonic_id [Name*]`: `MonotonicClock`, checked against the clock id (posix);
 /// - `timer_base [Name*]`: `HrTimerClock`, checked against the clock id.
 ///
@@ -54,13 +72,7 @@
 /// macro writes.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __clock_items {
-    // The kernel backend, getters from a bindings module. The caller's `unsafe`
-    // vouches that every item of the module that the rows name is the kernel's (a
-    // getter: `ktime_t getter(void)` or `u64 getter(void)`, safe to call wherever its
-    // clock is read, returning a time in `0..=KTIME_MAX`; a clock id: the `clockid_t`
-    // of the clock's time base), and that each row's capabilities say what its getter
-    // does.
+macro_rules! __clocks_bindings {
     (
         unsafe(bindings = $($module:tt)+);
         count = $count:literal;
@@ -68,8 +80,8 @@ macro_rules! __clock_items {
         hrtimer_bindings = $hrtimer_bindings:ty;
         module_text = $module_text:literal;
         clocks = [$(
-            $name:ident $doc:literal $monotonic:ident
-            read = $getter:ident $returns:ident $getter_at:literal;
+            $name:ident $name_text:literal $doc:literal $monotonic:ident
+            $getter:ident $returns:ident $getter_at:literal;
             $(id = $id:literal;)?
             $(id = $id_constant:ident $id_at:literal;)?
             $(resolution = $resolution:ident $(($resolution_ns:literal))?;)?
@@ -83,10 +95,10 @@ macro_rules! __clock_items {
             pairs = [$($from:ident $from_offset:ident $to:ident $to_offset:ident;)*];
         };)?
     ) => {
-        $crate::__clock_items! { @list $declared_in $count [$($name $doc $($header)?;)*] }
+        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] }
         $(
-            $crate::__clock_items! {
-                @capability unsafe $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
+            $crate::__clock_capability! {
+                unsafe $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
             }
         )*
         const _: () = {
@@ -99,7 +111,7 @@ macro_rules! __clock_items {
                     #[allow(dead_code, non_upper_case_globals)]
                     const $getter: unsafe extern "C" fn() -> $crate::__private::$returns =
                         <$crate::__private::$returns as $crate::__private::MissingGetter>::GETTER;
-                    $crate::__clock_items! { @id_stand_in $($id_constant)? }
+                    $crate::__clock_id! { @stand_in $($id_constant)? }
                     // A function item is zero-sized; the stand-in, a function pointer, is
                     // not. (A constant or static of the module named as the getter is not
                     // either: then the call below is an error of its own.)
@@ -116,7 +128,7 @@ macro_rules! __clock_items {
                                 "(void);` in the header bindgen reads, or fix the row's `getter`"
                             )
                         );
-                        $crate::__clock_items! { @id_check $module_text $($id_constant $id_at)? }
+                        $crate::__clock_id! { @check $module_text $($id_constant $id_at)? }
                     };
 
                     // SAFETY: this arm requires the caller's `unsafe(bindings = PATH)`, which
@@ -124,11 +136,10 @@ macro_rules! __clock_items {
                     // in `0..=KTIME_MAX`, a `u64` reading is clamped to it) and that `ID` is
                     // the `clockid_t` of its time base.
                     unsafe impl $crate::__private::ClockSource for $name {
-                        const ID: $crate::__private::ClockId = $crate::__clock_items! {
+                        const ID: $crate::__private::ClockId = $crate::__clock_id! {
                             @id [__bindings] $($id)? $($id_constant)?
                         };
-                        const NAME: &'static $crate::__private::str =
-                            $crate::__private::core::stringify!($name);
+                        const NAME: &'static $crate::__private::str = $name_text;
                         const MONOTONIC: $crate::__private::bool = $monotonic;
                         $(
                             const RESOLUTION: $crate::__private::Resolution =
@@ -214,30 +225,35 @@ macro_rules! __clock_items {
         };
     };
 
-    // The kernel backend, getters the template declares itself. The caller's `unsafe`
-    // vouches that each row's getter is a C function `ktime_t getter(void)` (or `u64
-    // getter(void)`) safe to call wherever its clock is read, returning a time in
-    // `0..=KTIME_MAX`, that the row's id is the `clockid_t` of its time base, and that
-    // its capabilities say what the getter does.
+}
+
+/// The kernel backend over getters the template declares `extern "C"` itself: as
+/// [`__clocks_bindings!`](crate::__clocks_bindings), without `module_text` and
+/// `conversions`, and with rows `Name "Name" "doc" MONOTONIC getter RETURNS ID;` (then the
+/// optional parts, and `;`). The caller's `unsafe` vouches that each row's getter is a C function `ktime_t getter(void)` (or `u64
+/// getter(void)`) safe to call wherever its clock is read, returning a time in
+/// `0..=KTIME_MAX`, that the row's id is the `clockid_t` of its time base, and that
+/// its capabilities say what the getter does.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __clocks_extern {
     (
         unsafe(extern "C");
         count = $count:literal;
         declared_in = $declared_in:literal;
         hrtimer_bindings = $hrtimer_bindings:ty;
         clocks = [$(
-            $name:ident $doc:literal $monotonic:ident
-            read = $getter:ident $returns:ident $getter_at:literal;
-            id = $id:literal;
+            $name:ident $name_text:literal $doc:literal $monotonic:ident $getter:ident $returns:ident $id:literal;
             $(resolution = $resolution:ident $(($resolution_ns:literal))?;)?
             $(header = $header:literal;)?
             ;
         )*];
         capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
     ) => {
-        $crate::__clock_items! { @list $declared_in $count [$($name $doc $($header)?;)*] }
+        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] }
         $(
-            $crate::__clock_items! {
-                @capability unsafe $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
+            $crate::__clock_capability! {
+                unsafe $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
             }
         )*
         $(
@@ -253,8 +269,7 @@ macro_rules! __clock_items {
                 // reading is clamped to it) and that `ID` is the clock's `clockid_t`.
                 unsafe impl $crate::__private::ClockSource for $name {
                     const ID: $crate::__private::ClockId = $id;
-                    const NAME: &'static $crate::__private::str =
-                        $crate::__private::core::stringify!($name);
+                    const NAME: &'static $crate::__private::str = $name_text;
                     const MONOTONIC: $crate::__private::bool = $monotonic;
                     $(
                         const RESOLUTION: $crate::__private::Resolution =
@@ -274,16 +289,23 @@ macro_rules! __clock_items {
         )*
     };
 
-    // The posix backend: each clock is read with `clock_gettime(ID)`, which is safe
-    // for any id; the capabilities that need a word for them are checked against the
-    // id instead. No caller's `unsafe` is needed, or accepted as a reason.
+}
+
+/// The posix backend: as [`__clocks_bindings!`](crate::__clocks_bindings), without
+/// `module_text` and `conversions`, and with rows `Name "Name" "doc" MONOTONIC` then the id
+/// and the optional parts. Each clock is read with `clock_gettime(ID)`, which is safe
+/// for any id; the capabilities that need a word for them are checked against the
+/// id instead. No caller's `unsafe` is needed, or accepted as a reason.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __clocks_posix {
     (
         backend = posix;
         count = $count:literal;
         declared_in = $declared_in:literal;
         hrtimer_bindings = $hrtimer_bindings:ty;
         clocks = [$(
-            $name:ident $doc:literal $monotonic:ident
+            $name:ident $name_text:literal $doc:literal $monotonic:ident
             $(id = $id:literal;)?
             $(id = $id_constant:ident $id_at:literal;)?
             $(resolution = $resolution:ident $(($resolution_ns:literal))?;)?
@@ -292,30 +314,29 @@ macro_rules! __clock_items {
         )*];
         capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
     ) => {
-        $crate::__clock_items! { @list $declared_in $count [$($name $doc $($header)?;)*] }
+        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] }
         $(
-            $crate::__clock_items! {
-                @capability $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
+            $crate::__clock_capability! {
+                $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
             }
         )*
         $(
             const _: () = {
-                $crate::__clock_items! { @id_stand_in $($id_constant)? }
+                $crate::__clock_id! { @stand_in $($id_constant)? }
                 const _: () = {
                     #[allow(unused_imports)]
                     use $crate::__private::libc::*;
-                    $crate::__clock_items! { @id_check "libc" $($id_constant $id_at)? }
+                    $crate::__clock_id! { @check "libc" $($id_constant $id_at)? }
                 };
 
                 // SAFETY: `read_clock` returns `clock_gettime(ID)` clamped to
                 // `0..=KTIME_MAX`, and is safe to call anywhere; `ID` is the clock it
                 // reads.
                 unsafe impl $crate::__private::ClockSource for $name {
-                    const ID: $crate::__private::ClockId = $crate::__clock_items! {
+                    const ID: $crate::__private::ClockId = $crate::__clock_id! {
                         @id [$crate::__private::libc] $($id)? $($id_constant)?
                     };
-                    const NAME: &'static $crate::__private::str =
-                        $crate::__private::core::stringify!($name);
+                    const NAME: &'static $crate::__private::str = $name_text;
                     const MONOTONIC: $crate::__private::bool = $monotonic;
                     $(
                         const RESOLUTION: $crate::__private::Resolution =
@@ -340,8 +361,13 @@ macro_rules! __clock_items {
         )*
     };
 
-    // The marker types, `CLOCKS` and `for_each_clock`.
-    (@list $declared_in:literal $count:literal [$($name:ident $doc:literal $($header:literal)?;)*]) => {
+}
+
+/// The marker types of the rows, `CLOCKS` and `for_each_clock`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __clock_list {
+    ($declared_in:literal $count:literal [$($name:ident $doc:literal $($header:literal)?;)*]) => {
         $(
             #[doc = $doc]
             $(
@@ -371,14 +397,22 @@ macro_rules! __clock_items {
         }
     };
 
-    // One capability of the rows `$name`, by how its impl is justified.
-    (@capability $(unsafe)? plain $seal:ident $trait:ident [$($name:ident)*] [$bindings:ty]) => {
+}
+
+/// One capability of the rows `[Name*]`, by how its impl is justified (the kinds of
+/// [`__clocks_bindings!`](crate::__clocks_bindings)'s `capabilities` slot). The arms that
+/// write an `unsafe impl` on the strength of the caller's word take the caller's
+/// `unsafe`; the others check what they rely on at compile time.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __clock_capability {
+    ($(unsafe)? plain $seal:ident $trait:ident [$($name:ident)*] [$bindings:ty]) => {
         $(
             impl $crate::__private::$seal for $name {}
             impl $crate::__private::$trait for $name {}
         )*
     };
-    (@capability unsafe vouched $seal:ident $trait:ident [$($name:ident)*] [$bindings:ty]) => {
+    (unsafe vouched $seal:ident $trait:ident [$($name:ident)*] [$bindings:ty]) => {
         $(
             // SAFETY: the row declares the capability, and the caller's `unsafe(…)`
             // (which this arm requires) vouches that its getter does what it says;
@@ -388,7 +422,7 @@ macro_rules! __clock_items {
             impl $crate::__private::$trait for $name {}
         )*
     };
-    (@capability $(unsafe)? monotonic_id [$($name:ident)*] [$bindings:ty]) => {
+    ($(unsafe)? monotonic_id [$($name:ident)*] [$bindings:ty]) => {
         $(
             const _: () = $crate::__private::core::assert!(
                 $crate::__private::is_monotonic_clock_id(<$name as $crate::__private::PosixClock>::CLOCKID),
@@ -404,7 +438,7 @@ macro_rules! __clock_items {
             impl $crate::__private::MonotonicClock for $name {}
         )*
     };
-    (@capability $(unsafe)? timer_base [$($name:ident)*] [$bindings:ty]) => {
+    ($(unsafe)? timer_base [$($name:ident)*] [$bindings:ty]) => {
         $(
             const _: () = $crate::__private::core::assert!(
                 $crate::__private::has_hrtimer_base(<$name as $crate::__private::ClockSource>::ID),
@@ -420,16 +454,21 @@ macro_rules! __clock_items {
         )*
     };
 
-    // A clock id constant's stand-in, its check (with the module's glob import in
-    // scope), and the id itself; nothing for a literal id.
-    (@id_stand_in) => {};
-    (@id_stand_in $id_constant:ident) => {
+}
+
+/// A clock id constant's stand-in, its check (with the module's glob import in
+/// scope), and the id itself; nothing for a literal id.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __clock_id {
+    (@stand_in) => {};
+    (@stand_in $id_constant:ident) => {
         /// Stands in for a clock id constant the module lacks.
         #[allow(dead_code, non_upper_case_globals)]
         const $id_constant: $crate::__private::i128 = $crate::__private::MISSING;
     };
-    (@id_check $module_text:literal) => {};
-    (@id_check $module_text:literal $id_constant:ident $id_at:literal) => {
+    (@check $module_text:literal) => {};
+    (@check $module_text:literal $id_constant:ident $id_at:literal) => {
         $crate::__private::core::assert!(
             $id_constant as $crate::__private::i128 != $crate::__private::MISSING,
             $crate::__private::core::concat!(

@@ -7,8 +7,6 @@ pub use core;
 pub use core::marker::Sized;
 pub use core::primitive::{bool, i128, str, u64, u8};
 
-/// Writes out the rows `declare_clocks!` validated (see `items.rs`).
-pub use crate::__clock_items as clock_items;
 /// Writes out the kernel services of a table (see `services.rs`).
 #[cfg(feature = "kernel-services")]
 pub use crate::__kernel_services as kernel_services;
@@ -18,6 +16,13 @@ pub use crate::__kernel_services as kernel_services;
 /// its clocks. It implements no `HrTimerBindings`, so a timer mode on such a clock
 /// does not compile.
 pub enum NoHrTimerBindings {}
+
+/// Write out the rows `declare_clocks!` validated, one template per backend (see
+/// `items.rs`).
+pub use crate::{
+    __clocks_bindings as clocks_bindings, __clocks_extern as clocks_extern,
+    __clocks_posix as clocks_posix,
+};
 /// The procedural macro, which `typed_clocks::declare_clocks!` calls with the path of
 /// this crate.
 pub use typed_clocks_macros::declare_clocks;
@@ -62,13 +67,9 @@ extern "C" fn missing_u64() -> u64 {
     0
 }
 
-/// Whether `value`'s type is zero-sized, as `size_of_val(value) == 0` (which is
-/// `const` only since Rust 1.85). A function item is; a function pointer is not.
-// `size_of` is qualified: it is in the prelude only since Rust 1.80, newer than the
-// kernel's Clippy MSRV.
-#[allow(unused_qualifications)]
-pub const fn is_zero_sized<T>(_value: &T) -> bool {
-    core::mem::size_of::<T>() == 0
+/// Whether `value`'s type is zero-sized: a function item is, a function pointer is not.
+pub const fn is_zero_sized<T>(value: &T) -> bool {
+    size_of_val(value) == 0
 }
 
 /// Whether a clock id constant's value fits a `clockid_t`.

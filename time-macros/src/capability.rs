@@ -151,21 +151,7 @@ impl Capability {
     }
 }
 
-/// The uapi clock ids by name (`include/uapi/linux/time.h`), for the rules that need
-/// a clock id's value.
-pub(crate) const CLOCK_IDS: &[(&str, i32)] = &[
-    ("CLOCK_REALTIME", 0),
-    ("CLOCK_MONOTONIC", 1),
-    ("CLOCK_PROCESS_CPUTIME_ID", 2),
-    ("CLOCK_THREAD_CPUTIME_ID", 3),
-    ("CLOCK_MONOTONIC_RAW", 4),
-    ("CLOCK_REALTIME_COARSE", 5),
-    ("CLOCK_MONOTONIC_COARSE", 6),
-    ("CLOCK_BOOTTIME", 7),
-    ("CLOCK_REALTIME_ALARM", 8),
-    ("CLOCK_BOOTTIME_ALARM", 9),
-    ("CLOCK_TAI", 11),
-];
+pub(crate) use crate::clock_ids::CLOCK_IDS;
 
 /// The clock ids the kernel has hrtimer bases for (`hrtimer_clockid_to_base`).
 const HRTIMER_BASES: &[i32] = &[0, 1, 7, 11];
@@ -270,6 +256,15 @@ fn settable(facts: &Facts<'_>) -> Option<(String, String)> {
 mod tests {
     use super::*;
 
+    /// Held while a test reads or (with `UPDATE_DOCS=1`) rewrites the documentation:
+    /// two tests rewrite `declare_clocks.md`, and test threads run them at once.
+    static DOCS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn lock_docs() -> std::sync::MutexGuard<'static, ()> {
+        DOCS.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// The capability table of `declare_clocks!`'s documentation, as this table says
     /// it: one line per capability.
     fn documented_table() -> String {
@@ -301,6 +296,7 @@ mod tests {
     /// markers; `UPDATE_DOCS=1` rewrites it there.
     #[test]
     fn the_documented_capability_table_is_this_one() {
+        let _docs = lock_docs();
         const BEGIN: &str =
             "<!-- capability table: generated from time-macros/src/capability.rs -->\n";
         const END: &str = "<!-- end of capability table -->";
@@ -325,19 +321,32 @@ mod tests {
     }
 
     /// Every error or example that lists the valid keys, in the documentation, lists
-    /// the keys the schema has.
+    /// the keys the schema has; `UPDATE_DOCS=1` rewrites them there.
     #[test]
     fn documented_key_lists_are_the_schema() {
+        let _docs = lock_docs();
+        const LIST: &str = "valid keys are: ";
         let keys = crate::schema::row_keys().join(", ");
         for path in ["/../README.md", "/../time-core/doc/declare_clocks.md"] {
             let path = format!("{}{path}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(&path).expect("read the documentation");
-            for (at, _) in text.match_indices("valid keys are: ") {
-                let list = text[at + "valid keys are: ".len()..]
-                    .lines()
-                    .next()
-                    .unwrap_or("");
-                assert_eq!(list, keys, "{path}");
+            let mut updated = String::new();
+            let mut rest = text.as_str();
+            while let Some(at) = rest.find(LIST) {
+                let (before, list) = rest.split_at(at + LIST.len());
+                let end = list.find('\n').unwrap_or(list.len());
+                updated.push_str(before);
+                updated.push_str(&keys);
+                rest = &list[end..];
+            }
+            updated.push_str(rest);
+            if std::env::var_os("UPDATE_DOCS").is_some() {
+                std::fs::write(&path, updated).expect("write the documentation");
+            } else {
+                assert!(
+                    updated == text,
+                    "{path} lists other keys than {keys}: rerun with UPDATE_DOCS=1"
+                );
             }
         }
     }

@@ -146,11 +146,10 @@ mod tests {
         assert!(errors(&out).is_empty(), "{text}");
         assert!(
             text.contains(
-                ":: typed_clocks :: __private :: clock_items ! { unsafe (extern \"C\") ; count = 2 ; \
+                ":: typed_clocks :: __private :: clocks_extern ! { unsafe (extern \"C\") ; count = 2 ; \
                  declared_in = \" Declared in `good.toml`.\" ; \
                  hrtimer_bindings = :: typed_clocks :: __private :: NoHrTimerBindings ; \
-                 clocks = [A \"\" true read = a ktime_t \"good.toml:3:11: \" ; id = 1 ; ; \
-                 B \"Bee.\" false read = b ktime_t \"good.toml:9:11: \" ; id = 0 ; ;] ; \
+                 clocks = [A \"A\" \"\" true a ktime_t 1 ; ; B \"B\" \"Bee.\" false b ktime_t 0 ; ;] ; \
                  capabilities = [vouched SealedMonotonic MonotonicClock [A]] ; }"
             ),
             "{text}"
@@ -171,7 +170,7 @@ mod tests {
         let out = declare_clocks(quote!([::time_core] "krate.toml", unsafe(extern "C")), &env);
         let text = out.to_string();
         assert!(
-            text.contains(":: time_core :: __private :: clock_items !"),
+            text.contains(":: time_core :: __private :: clocks_extern !"),
             "{text}"
         );
         assert!(!text.contains("typed_clocks"), "{text}");
@@ -181,7 +180,7 @@ mod tests {
         );
         assert!(out
             .to_string()
-            .contains("crate :: tc :: __private :: clock_items !"));
+            .contains("crate :: tc :: __private :: clocks_extern !"));
     }
 
     #[test]
@@ -374,7 +373,7 @@ mod tests {
              plain SealedSettable SettableClock [Real] \
              plain SealedSuspendCounting SuspendCountingClock [Real]]",
             "resolution = Tick ;",
-            "read = ktime_get_mono_fast_ns u64 \"caps.toml:10:11: \" ;",
+            "Fast \"Fast\" \"\" true ktime_get_mono_fast_ns u64 \"caps.toml:10:11: \" ;",
             "id = CLOCK_MONOTONIC \"caps.toml:5:12: \" ;",
         ] {
             assert!(out.contains(list), "{list}: {out}");
@@ -401,7 +400,7 @@ mod tests {
             assert!(error.contains(expected), "{error}\n  expected: {expected}");
         }
         // Every row declares its marker type only.
-        assert!(!out.contains("clock_items !"), "{out}");
+        assert!(!out.contains("clocks_bindings !"), "{out}");
         for name in ["A", "B", "C"] {
             assert!(out.contains(&format!("pub struct {name} ;")), "{out}");
         }
@@ -423,7 +422,7 @@ mod tests {
         );
         // `nmi_safe` is ignored there: `Fast` is a clock, without `NmiSafeClock`.
         assert!(
-            out.contains("clock_items ! { backend = posix ;")
+            out.contains("clocks_posix ! { backend = posix ;")
                 && out.contains("clocks = [Fast ")
                 && out.contains("capabilities = [monotonic_id [Boot] timer_base [Boot]]"),
             "{out}"
@@ -612,10 +611,7 @@ mod tests {
         assert_eq!(
             rows(&file),
             rows(&inline)
-                .replace(
-                    "read = ktime_get ktime_t \"\"",
-                    "read = ktime_get ktime_t AT"
-                )
+                .replace("ktime_get ktime_t \"\"", "ktime_get ktime_t AT")
                 .replace("CLOCK_MONOTONIC \"\"", "CLOCK_MONOTONIC AT2"),
             "{file}\n{inline}"
         );

@@ -1,7 +1,8 @@
 //! Code generation: one small function per generated item.
 //!
-//! The clocks come from one invocation of typed-clocks's `__clock_items!` template
-//! (`time-core/src/items.rs`), whose named slots this module fills: the invocation's
+//! The clocks come from one invocation of typed-clocks's template for the table's
+//! backend (`__clocks_bindings!`, `__clocks_extern!` or `__clocks_posix!` of
+//! `time-core/src/items.rs`), whose named slots this module fills: the invocation's
 //! trust, one short row per clock, one list per capability (derived from the
 //! capability table), the conversions. Everything the rows share, every `unsafe` and
 //! its `// SAFETY:` comment, is in the template: this module emits no `unsafe` token of
@@ -17,8 +18,8 @@
 use crate::ast::{Backend, Source, Table, Trust};
 use crate::capability::{Impl, CAPABILITIES};
 use crate::validate::{Clock, ClockId, Relation, Resolution, Valid};
-use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::{quote, ToTokens};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::quote;
 
 /// Everything `declare_clocks!` emits for a validated table.
 pub(crate) fn expand(table: &Table, valid: &Valid) -> TokenStream {
@@ -67,7 +68,7 @@ fn clock_items(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<Toke
     if valid.clocks.is_empty() {
         return None;
     }
-    let trust = trust(table);
+    let (template, trust) = template(table)?;
     let count = Literal::usize_unsuffixed(valid.clocks.len());
     let declared_in = Literal::string(&match &table.source {
         Source::File { text, .. } => format!(
@@ -85,96 +86,170 @@ fn clock_items(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<Toke
     };
     let module_text = table
         .options
-        .trust
-        .as_ref()
-        .and_then(|(_, trust)| match trust {
-            Trust::Bindings(path) => {
-                let text = Literal::string(&path.text());
-                Some(quote!(module_text = #text;))
-            }
-            Trust::Extern => None,
+        .bindings()
+        .filter(|_| template == Template::Bindings)
+        .map(|path| {
+            let text = Literal::string(&path.text());
+            quote!(module_text = #text;)
         });
-    let mut rows = TokenStream::new();
+    let mut rows = Rows::new(table, template, valid.clocks.len());
     for clock in &valid.clocks {
-        row(table, clock, &mut rows);
+        rows.row(clock);
     }
+    let rows = Group::new(Delimiter::Bracket, rows.tokens.into_iter().collect());
     let capabilities = capabilities(table, valid);
     let conversions = conversions(table, valid);
+    let name = Ident::new(template.name(), Span::call_site());
     Some(quote! {
-        #krate::__private::clock_items! {
+        #krate::__private::#name! {
             #trust
             count = #count;
             declared_in = #declared_in;
             hrtimer_bindings = #hrtimer_bindings;
             #module_text
-            clocks = [#rows];
+            clocks = #rows;
             capabilities = [#capabilities];
             #conversions
         }
     })
 }
 
-/// The template's first slot: the invocation's own `unsafe(…)`, with the user's
-/// `unsafe` token, or `backend = posix`.
-fn trust(table: &Table) -> TokenStream {
-    match (&table.options.trust, table.options.backend) {
-        (_, Backend::Posix) => quote!(backend = posix;),
-        (Some((token, Trust::Bindings(path))), Backend::Kernel) => {
-            quote!(#token(bindings = #path);)
+/// The template of a backend: each reads its own row shape.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Template {
+    /// `clocks_bindings!`: getters and constants from a bindings module.
+    Bindings,
+    /// `clocks_extern!`: getters the template declares, integer ids.
+    Extern,
+    /// `clocks_posix!`: clocks read by id.
+    Posix,
+}
+
+impl Template {
+    fn name(self) -> &'static str {
+        match self {
+            Template::Bindings => "clocks_bindings",
+            Template::Extern => "clocks_extern",
+            Template::Posix => "clocks_posix",
         }
-        (Some((token, Trust::Extern)), Backend::Kernel) => quote!(#token(extern "C");),
-        // Validation refuses a kernel-backend table without `unsafe(…)` (at its first
-        // getter), so no row gets here: an empty slot matches no arm of the template.
-        (None, Backend::Kernel) => TokenStream::new(),
+    }
+}
+
+/// The table's template, with its first slot: the invocation's own `unsafe(…)`, with
+/// the user's `unsafe` token, or `backend = posix`. Validation refuses a kernel-backend
+/// table without `unsafe(…)` (its rows declare their marker types only), so no clock
+/// needs a template then.
+fn template(table: &Table) -> Option<(Template, TokenStream)> {
+    match (&table.options.trust, table.options.backend) {
+        (_, Backend::Posix) => Some((Template::Posix, quote!(backend = posix;))),
+        (Some((token, Trust::Bindings(path))), Backend::Kernel) => {
+            Some((Template::Bindings, quote!(#token(bindings = #path);)))
+        }
+        (Some((token, Trust::Extern)), Backend::Kernel) => {
+            Some((Template::Extern, quote!(#token(extern "C");)))
+        }
+        (None, Backend::Kernel) => None,
     }
 }
 
 /// `file:LINE:COL: ` of a place, as a literal for the template's messages (which are
 /// format strings: braces doubled).
 fn location(table: &Table, site: &crate::ast::Site) -> Literal {
-    Literal::string(&table.location(site).replace('{', "{{").replace('}', "}}"))
+    let text = table.location(site);
+    if text.contains(['{', '}']) {
+        Literal::string(&text.replace('{', "{{").replace('}', "}}"))
+    } else {
+        Literal::string(&text)
+    }
 }
 
-/// One row of the template: `Name "doc" MONOTONIC read = … ; id = … ; … ;`.
-fn row(table: &Table, clock: &Clock, tokens: &mut TokenStream) {
-    clock.name.to_tokens(tokens);
-    Literal::string(clock.doc.as_deref().unwrap_or("")).to_tokens(tokens);
-    Ident::new(
-        if clock.monotonic { "true" } else { "false" },
-        Span::call_site(),
-    )
-    .to_tokens(tokens);
-    if let Some(getter) = &clock.getter {
-        let returns = Ident::new(
-            if clock.returns_u64 { "u64" } else { "ktime_t" },
-            Span::call_site(),
-        );
-        let name = &getter.value;
-        let at = location(table, &getter.site);
-        tokens.extend(quote!(read = #name #returns #at;));
-    }
-    match &clock.id.value {
-        ClockId::Number(number) => {
-            let number = Literal::i32_unsuffixed(*number);
-            tokens.extend(quote!(id = #number;));
+/// The rows of the template, written token by token (building them is most of what
+/// the expansion costs): the tokens every row uses are made once.
+struct Rows<'t> {
+    table: &'t Table,
+    template: Template,
+    tokens: Vec<TokenTree>,
+    semi: TokenTree,
+    eq: TokenTree,
+    id: TokenTree,
+    yes: TokenTree,
+    no: TokenTree,
+    ktime_t: TokenTree,
+    u64: TokenTree,
+}
+
+impl<'t> Rows<'t> {
+    fn new(table: &'t Table, template: Template, rows: usize) -> Self {
+        let ident = |name: &str| TokenTree::Ident(Ident::new(name, Span::call_site()));
+        Rows {
+            table,
+            template,
+            tokens: Vec::with_capacity(rows * 12),
+            semi: TokenTree::Punct(Punct::new(';', Spacing::Alone)),
+            eq: TokenTree::Punct(Punct::new('=', Spacing::Alone)),
+            id: ident("id"),
+            yes: ident("true"),
+            no: ident("false"),
+            ktime_t: ident("ktime_t"),
+            u64: ident("u64"),
         }
-        ClockId::Constant(constant) => {
-            let at = location(table, &clock.id.site);
-            tokens.extend(quote!(id = #constant #at;));
+    }
+
+    /// One row: `Name "Name" "doc" MONOTONIC`, the getter (`getter RETURNS "at";`, or
+    /// `getter RETURNS` with `clocks_extern!`), the id (`id = 1;`, `id = CONSTANT "at";`,
+    /// or `1;` with `clocks_extern!`), the optional parts, and `;`.
+    fn row(&mut self, clock: &Clock) {
+        let tokens = &mut self.tokens;
+        tokens.push(TokenTree::Ident(clock.name.clone()));
+        // `ClockSource::NAME`: a literal here costs less than a `stringify!` per row.
+        tokens.push(TokenTree::Literal(Literal::string(&clock.name.to_string())));
+        tokens.push(TokenTree::Literal(Literal::string(
+            clock.doc.as_deref().unwrap_or(""),
+        )));
+        tokens.push(if clock.monotonic {
+            self.yes.clone()
+        } else {
+            self.no.clone()
+        });
+        if let Some(getter) = &clock.getter {
+            tokens.push(TokenTree::Ident(getter.value.clone()));
+            tokens.push(if clock.returns_u64 {
+                self.u64.clone()
+            } else {
+                self.ktime_t.clone()
+            });
+            if self.template == Template::Bindings {
+                tokens.push(TokenTree::Literal(location(self.table, &getter.site)));
+                tokens.push(self.semi.clone());
+            }
         }
-    }
-    match clock.resolution {
-        None => {}
-        Some(Resolution::Nanos(nanos)) => {
-            let nanos = Literal::i64_unsuffixed(nanos);
-            tokens.extend(quote!(resolution = Nanos(#nanos);));
+        if self.template != Template::Extern {
+            tokens.push(self.id.clone());
+            tokens.push(self.eq.clone());
         }
-        Some(Resolution::Tick) => tokens.extend(quote!(resolution = Tick;)),
+        match &clock.id.value {
+            ClockId::Number(number) => {
+                tokens.push(TokenTree::Literal(Literal::i32_unsuffixed(*number)));
+            }
+            ClockId::Constant(constant) => {
+                tokens.push(TokenTree::Ident(constant.clone()));
+                tokens.push(TokenTree::Literal(location(self.table, &clock.id.site)));
+            }
+        }
+        tokens.push(self.semi.clone());
+        match clock.resolution {
+            None => {}
+            Some(Resolution::Nanos(nanos)) => {
+                let nanos = Literal::i64_unsuffixed(nanos);
+                tokens.extend(quote!(resolution = Nanos(#nanos);));
+            }
+            Some(Resolution::Tick) => tokens.extend(quote!(resolution = Tick;)),
+        }
+        if let Some(header) = &clock.header {
+            tokens.extend(quote!(header = #header;));
+        }
+        tokens.push(self.semi.clone());
     }
-    if let Some(header) = &clock.header {
-        tokens.extend(quote!(header = #header;));
-    }
-    tokens.extend(quote!(;));
 }
 
 /// One list per capability of the capability table that some clock has, with the

@@ -400,11 +400,11 @@ fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctx
         row.had_errors = true;
         return;
     }
-    let keys: Vec<&str> = schema::row_keys()
-        .into_iter()
-        .filter(|key| *key != schema::NAME)
-        .collect();
     let Some(spec) = schema::row_key(&key_name) else {
+        let keys: Vec<&str> = schema::row_keys()
+            .into_iter()
+            .filter(|key| *key != schema::NAME)
+            .collect();
         cx.error(
             &Site::Tokens(key.span()),
             format_args!("unknown key `{key_name}` in clock `{name}`"),

@@ -21,6 +21,7 @@
 
 mod ast;
 mod capability;
+mod clock_ids;
 mod ctxt;
 mod declare;
 mod env;

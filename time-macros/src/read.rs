@@ -132,13 +132,21 @@ fn line_start(text: &str, offset: usize) -> usize {
 
 /// The longest prefix of `text` that ends at a line end at or before `limit` and that
 /// toml-span reads without error, with its document; `None` when not even the empty
-/// prefix is one. Found by bisecting on line ends: toml-span decides each prefix.
+/// prefix is one. A prefix that ends inside a value (a multi-line string or array the
+/// cut splits) does not read, though a longer one may: so the prefix ends first at
+/// the last line end outside every value, as toml-span's tokenizer sees the text
+/// ([`last_whole_line`]), which reads unless an earlier line holds an error; then, for
+/// those, at the last line end found by bisecting (toml-span decides each prefix).
 fn readable_prefix(text: &str, limit: usize) -> Option<(usize, Value<'_>)> {
+    let parses = |end: usize| toml_span::parse(text.get(..end).unwrap_or("")).ok();
+    let whole = last_whole_line(text, limit);
+    if let Some(document) = parses(whole) {
+        return Some((whole, document));
+    }
     let ends: Vec<usize> = core::iter::once(0)
         .chain(text.match_indices('\n').map(|(at, _)| at + 1))
-        .take_while(|&end| end <= limit)
+        .take_while(|&end| end <= whole)
         .collect();
-    let parses = |end: usize| toml_span::parse(text.get(..end).unwrap_or("")).ok();
     let first = parses(0)?;
     // The last line end whose prefix reads: `low` reads, `high` does not.
     let (mut low, mut high) = (0, ends.len());
@@ -156,6 +164,24 @@ fn readable_prefix(text: &str, limit: usize) -> Option<(usize, Value<'_>)> {
     }
 }
 
+/// The end of the last line of `text[..limit]` that ends outside every array, inline
+/// table and string, by toml-span's tokenizer (a string is one token; where the
+/// tokenizer stops on an error, the lines before it).
+fn last_whole_line(text: &str, limit: usize) -> usize {
+    use toml_span::tokens::{Token, Tokenizer};
+    let mut tokens = Tokenizer::new(text.get(..limit).unwrap_or(""));
+    let (mut depth, mut end) = (0_usize, 0);
+    while let Ok(Some((span, token))) = tokens.step() {
+        match token {
+            Token::LeftBracket | Token::LeftBrace => depth += 1,
+            Token::RightBracket | Token::RightBrace => depth = depth.saturating_sub(1),
+            Token::Newline if depth == 0 => end = span.end,
+            _ => {}
+        }
+    }
+    end
+}
+
 /// Whether the first token of `text` (after blank space), as toml-span's tokenizer
 /// reads it, opens a table header: `[` at the start of a line.
 fn starts_a_header(text: &str) -> bool {
@@ -168,14 +194,6 @@ fn starts_a_header(text: &str) -> bool {
             _ => return false,
         }
     }
-}
-
-/// The entries of `table` in the order they are written (toml-span's map orders them
-/// by name).
-fn in_file_order<'d, 'i>(table: &'d Table<'i>) -> Vec<(&'d Key<'i>, &'d Value<'i>)> {
-    let mut entries: Vec<_> = table.iter().collect();
-    entries.sort_by_key(|(key, _)| key.span.start);
-    entries
 }
 
 /// Where errors about `value` under `key` go: the value as written (for a string, its
@@ -195,7 +213,8 @@ fn read_document(document: &Value<'_>, cx: &Ctxt) -> Read {
     let Some(table) = document.as_table() else {
         return read;
     };
-    for (key, value) in in_file_order(table) {
+    // In toml-span's order (by name): `Ctxt` puts the errors in file order.
+    for (key, value) in table {
         match key.name.as_ref() {
             CLOCK_ARRAY => read_clocks(key, value, &mut read.rows, cx),
             KERNEL_SERVICES => match value.as_ref() {
@@ -264,8 +283,7 @@ fn read_clocks(key: &Key<'_>, value: &Value<'_>, rows: &mut Vec<Row>, cx: &Ctxt)
 /// One `[[clock]]` table.
 fn read_row(entries: &Table<'_>, row_site: Site, cx: &Ctxt) -> Row {
     let mut row = Row::new(row_site);
-    let keys = schema::row_keys();
-    for (key, value) in in_file_order(entries) {
+    for (key, value) in entries {
         let name = key.name.as_ref();
         match schema::row_key(name) {
             Some(spec) => {
@@ -276,6 +294,7 @@ fn read_row(entries: &Table<'_>, row_site: Site, cx: &Ctxt) -> Row {
                 }
             }
             None => {
+                let keys = schema::row_keys();
                 cx.error(
                     &site(key.span),
                     format_args!("unknown key `{name}` in a `[[clock]]` table"),
@@ -609,5 +628,27 @@ mod tests {
         );
         assert!(errors[1].contains("invalid TOML"), "{errors:?}");
         assert!(rows.iter().all(|row| row.had_errors), "{rows:?}");
+    }
+
+    /// A syntax error that cuts an array short keeps the rows before it, whatever
+    /// values span lines there: a prefix that ends inside a multi-line string does not
+    /// read, though the longer one that holds the whole string does (found by the
+    /// hostile tables: bisecting over such prefixes lost the rows after the string).
+    #[test]
+    fn a_multi_line_string_before_a_syntax_error_keeps_its_row() {
+        let text = "[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\nclockid = 1\n\
+                    [[clock]]\ndoc = \"\"\"\n1\n2\n3\n4\n5\n6\n7\n8\n\"\"\"\nname = \"B\"\ngetter = \"b\"\n\
+                    monotonic = true\nclockid = 1\n[[clock]]\nname = \"C\"\nreturns = \"i64\"\n\
+                    [[clock]]\ndoc = [1, 2\nname = \"D\"\n";
+        let (rows, errors) = read_text(text);
+        let names: Vec<_> = rows
+            .iter()
+            .filter_map(|row| row.text(schema::NAME).map(|name| name.value.to_owned()))
+            .collect();
+        assert_eq!(names, ["A", "B", "C"], "{errors:?}");
+        assert!(
+            errors.iter().any(|e| e.contains("invalid TOML")),
+            "{errors:?}"
+        );
     }
 }

@@ -47,6 +47,17 @@ static inline s64 ktime_to_ns(const ktime_t kt)
 	return kt;
 }
 
+/* ktime_to_us(), ktime_to_ms(): the time in whole microseconds, milliseconds. */
+static inline s64 ktime_to_us(const ktime_t kt)
+{
+	return kt / NSEC_PER_USEC;
+}
+
+static inline s64 ktime_to_ms(const ktime_t kt)
+{
+	return kt / NSEC_PER_MSEC;
+}
+
 static inline ktime_t ns_to_ktime(u64 ns)
 {
 	return ns;

@@ -16,7 +16,8 @@
  *	           ktime_get_real_fast_ns (exported, u64 nanoseconds)
  *
  * Rust cannot call a static inline function; it reaches those through the
- * rust_helper_* wrappers of csrc/helpers/time.c (rust/helpers/time.c).
+ * rust_helper_* wrappers of linux/intree/rust/helpers/time.c (the kernel's
+ * rust/helpers/time.c), which csrc/helpers.c compiles.
  */
 #ifndef _LINUX_TIMEKEEPING_H
 #define _LINUX_TIMEKEEPING_H

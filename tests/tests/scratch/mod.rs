@@ -52,14 +52,14 @@ pub fn copy_tree(from: &Path, to: &Path, skip: &[&str]) {
     walk(from, to, from, skip);
 }
 
-/// `cargo ARGS --offline` in `dir` with target dir `target`, to run. The outer cargo's
+/// `cargo --offline ARGS` in `dir` with target dir `target`, to run. The outer cargo's
 /// settings for this test binary are not the inner build's; `CARGO_HOME` (registry,
 /// offline cache) is inherited as it is.
 pub fn cargo_command(dir: &Path, target: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO"));
     let _ = command
-        .args(args)
         .arg("--offline")
+        .args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
         .env_remove("RUSTFLAGS")
@@ -69,7 +69,7 @@ pub fn cargo_command(dir: &Path, target: &Path, args: &[&str]) -> Command {
     command
 }
 
-/// Runs `cargo ARGS --offline` in `dir` with target dir `target` (see `cargo_command`).
+/// Runs `cargo --offline ARGS` in `dir` with target dir `target` (see `cargo_command`).
 pub fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Output {
     cargo_command(dir, target, args)
         .output()

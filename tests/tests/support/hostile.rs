@@ -22,7 +22,10 @@ use std::fmt::Write as _;
 
 #[path = "capabilities.rs"]
 mod capabilities;
+#[path = "../../../time-macros/src/clock_ids.rs"]
+mod clock_ids;
 #[path = "../../../time-macros/src/validate/keywords.rs"]
+#[allow(dead_code)] // the lists only
 mod keywords;
 
 /// SplitMix64: a small, seedable generator (the same stream for the same seed).
@@ -287,19 +290,6 @@ pub const BINDINGS_CLOCKIDS: &[(&str, i32)] = &[
     ("Result", 21),
     ("i32", 22),
     ("macro_rules_", 23),
-];
-
-/// Clock-id constants `libc` has (the posix backend names them there).
-const LIBC_CLOCKIDS: &[(&str, i32)] = &[
-    ("CLOCK_REALTIME", 0),
-    ("CLOCK_MONOTONIC", 1),
-    ("CLOCK_PROCESS_CPUTIME_ID", 2),
-    ("CLOCK_THREAD_CPUTIME_ID", 3),
-    ("CLOCK_MONOTONIC_RAW", 4),
-    ("CLOCK_REALTIME_COARSE", 5),
-    ("CLOCK_MONOTONIC_COARSE", 6),
-    ("CLOCK_BOOTTIME", 7),
-    ("CLOCK_TAI", 11),
 ];
 
 /// `enum tk_offsets` members of the stand-in bindings (as `tk_offsets_<member>`).
@@ -695,7 +685,8 @@ impl Builder<'_> {
         // backend the id decides monotonicity: a monotonic row reads a monotonic one.
         let monotonic_ids = |(_, value): &&(&str, i32)| [1, 4, 6, 7, 9].contains(value);
         let constants: Vec<(&str, i32)> = if self.posix {
-            LIBC_CLOCKIDS
+            // The uapi ids, all of which `libc` has (the posix backend names them there).
+            clock_ids::CLOCK_IDS
                 .iter()
                 .filter(|id| !good.monotonic || monotonic_ids(id))
                 .copied()

@@ -2,8 +2,8 @@
 //! expand, everything the macro does) for tables of 1, 10, 100 and 1000 clocks.
 //!
 //! A measurement, not a test of speed: it is `#[ignore]`d and run by
-//! `scripts/macro-scaling.sh` (`cargo test -p typed-clocks-macros-impl --release --test scaling -- --ignored
-//! --nocapture expansion_time_scales`), which prints the table.
+//! `scripts/macro-scaling.sh` (`cargo test -p typed-clocks-macros --release --lib --
+//! --ignored --nocapture tests::scaling::expansion_time_scales`), which prints the table.
 
 use crate::declare::declare_clocks;
 use crate::env::Environment;

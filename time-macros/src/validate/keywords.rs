@@ -5,17 +5,32 @@
 //! file, to try each keyword where the macro must reject it.
 
 /// Rust keywords (strict and reserved, all editions): never a clock or getter name.
+/// Sorted, for [`is_rust_keyword`]'s binary search.
 pub(crate) const RUST_KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
-    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
-    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
-    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
-    "override", "priv", "typeof", "unsized", "virtual", "yield", "try",
+    "Self", "abstract", "as", "async", "await", "become", "box", "break", "const", "continue",
+    "crate", "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if",
+    "impl", "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub",
+    "ref", "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
+    "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
 ];
 
 /// C keywords (C23, with C11's spellings that C23 keeps as alternatives): never a
-/// getter or constant name.
+/// getter or constant name. Sorted, for [`is_c_keyword`]'s binary search.
 pub(crate) const C_KEYWORDS: &[&str] = &[
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_BitInt",
+    "_Bool",
+    "_Complex",
+    "_Decimal128",
+    "_Decimal32",
+    "_Decimal64",
+    "_Generic",
+    "_Imaginary",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
     "alignas",
     "alignof",
     "auto",
@@ -61,18 +76,14 @@ pub(crate) const C_KEYWORDS: &[&str] = &[
     "void",
     "volatile",
     "while",
-    "_Alignas",
-    "_Alignof",
-    "_Atomic",
-    "_BitInt",
-    "_Bool",
-    "_Complex",
-    "_Decimal128",
-    "_Decimal32",
-    "_Decimal64",
-    "_Generic",
-    "_Imaginary",
-    "_Noreturn",
-    "_Static_assert",
-    "_Thread_local",
 ];
+
+/// Whether `text` is a Rust keyword.
+pub(crate) fn is_rust_keyword(text: &str) -> bool {
+    RUST_KEYWORDS.binary_search(&text).is_ok()
+}
+
+/// Whether `text` is a C keyword.
+pub(crate) fn is_c_keyword(text: &str) -> bool {
+    C_KEYWORDS.binary_search(&text).is_ok()
+}

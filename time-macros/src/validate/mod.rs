@@ -98,14 +98,17 @@ pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
     for (index, row) in table.rows.iter().enumerate() {
         let checked = row::check(table, row, index, cx);
         let name_site = row.get(schema::NAME).map_or(&row.site, |n| &n.site);
+        // The names and getters as the row writes them (what the checked identifiers
+        // were made from).
+        let text = |key| row.text(key).map_or("", |text| text.value);
         let new_name = checked
             .name
             .as_ref()
-            .is_some_and(|name| unique.name(table, name, name_site, cx));
+            .is_some_and(|name| unique.name(table, (name, text(schema::NAME)), name_site, cx));
         let getter_unique = checked
             .getter
             .as_ref()
-            .is_none_or(|getter| unique.getter(table, getter, cx));
+            .is_none_or(|getter| unique.getter(table, (getter, text(schema::GETTER)), cx));
         let relation = unique.relation(table, checked.relation, cx);
         let (Some(name), true) = (checked.name, new_name) else {
             continue;

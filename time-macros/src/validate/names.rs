@@ -5,13 +5,13 @@ use crate::ast::{Located, Table};
 use crate::ctxt::Ctxt;
 use proc_macro2::Ident;
 
-use super::keywords::{C_KEYWORDS, RUST_KEYWORDS};
+use super::keywords::{is_c_keyword, is_rust_keyword};
 
 pub(super) fn check_name(table: &Table, name: &Located<&str>, cx: &Ctxt) -> Option<Ident> {
     let text = name.value;
     let problem = if text.is_empty() {
         Some("is empty")
-    } else if RUST_KEYWORDS.contains(&text) {
+    } else if is_rust_keyword(text) {
         Some("is a Rust keyword")
     } else if !text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         Some("is not an identifier of ASCII letters and digits")
@@ -50,15 +50,14 @@ fn upper_camel_case(text: &str) -> Option<String> {
             })
         })
         .collect();
-    let usable = camel.starts_with(|c: char| c.is_ascii_uppercase())
-        && !RUST_KEYWORDS.contains(&camel.as_str());
+    let usable = camel.starts_with(|c: char| c.is_ascii_uppercase()) && !is_rust_keyword(&camel);
     usable.then_some(camel)
 }
 
 /// Whether `text` is a Rust or C keyword (never a clock or getter name).
 #[cfg(all(test, feature = "toml"))]
 pub(crate) fn is_keyword(text: &str) -> bool {
-    RUST_KEYWORDS.contains(&text) || C_KEYWORDS.contains(&text) || text == "_"
+    is_rust_keyword(text) || is_c_keyword(text) || text == "_"
 }
 
 pub(super) fn is_c_identifier(text: &str) -> bool {
@@ -74,9 +73,9 @@ pub(super) fn is_c_identifier(text: &str) -> bool {
 pub(super) fn c_name_problem(text: &str) -> Option<&'static str> {
     if !is_c_identifier(text) {
         Some("is not a C identifier (ASCII letters, digits and `_`, not starting with a digit)")
-    } else if C_KEYWORDS.contains(&text) {
+    } else if is_c_keyword(text) {
         Some("is a C keyword")
-    } else if RUST_KEYWORDS.contains(&text) || text == "_" {
+    } else if is_rust_keyword(text) || text == "_" {
         Some("is a Rust keyword, so Rust cannot name it")
     } else {
         None
@@ -103,5 +102,18 @@ pub(super) fn check_getter(
             Ident::new(text, table.span_of(&getter.site)),
             getter.site.clone(),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::keywords::{C_KEYWORDS, RUST_KEYWORDS};
+
+    /// The keyword lookups are binary searches.
+    #[test]
+    fn the_keyword_lists_are_sorted() {
+        for list in [RUST_KEYWORDS, C_KEYWORDS] {
+            assert!(list.windows(2).all(|pair| pair[0] < pair[1]), "{list:?}");
+        }
     }
 }

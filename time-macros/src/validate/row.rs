@@ -71,9 +71,18 @@ pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> Checke
         .iter()
         .filter(|capability| capability.required)
         .fold(true, |all, capability| {
-            let example = format!("{} = true", capability.key);
-            let meaning = format!("whether the clock {}", capability.doc);
-            required(capability.key, &example, &meaning) && all
+            let present = row.mentions(capability.key);
+            if !present {
+                missing(
+                    row,
+                    index,
+                    capability.key,
+                    &format!("{} = true", capability.key),
+                    &format!("whether the clock {}", capability.doc),
+                    cx,
+                );
+            }
+            present && all
         });
     let has_clockid = required(
         schema::CLOCKID,
@@ -381,12 +390,13 @@ fn check_capabilities(row: &Row, facts: &Facts<'_>, cx: &Ctxt) -> Option<Vec<&'s
     let mut capabilities = Vec::new();
     let mut ok = true;
     for capability in CAPABILITIES {
-        let Some(flag) = row.flag(capability.key) else {
+        let Some(Located {
+            value: Value::Bool(true),
+            site,
+        }) = row.get(capability.key)
+        else {
             continue;
         };
-        if !flag.value {
-            continue;
-        }
         // Ignored with a backend that has nothing to vouch for it (one table serves
         // both backends): the clock does not get the trait.
         if capability.justified(facts.backend).is_none() {
@@ -394,7 +404,7 @@ fn check_capabilities(row: &Row, facts: &Facts<'_>, cx: &Ctxt) -> Option<Vec<&'s
         }
         match (capability.check)(facts) {
             Some((message, help)) => {
-                cx.error(&flag.site, message, help);
+                cx.error(site, message, help);
                 ok = false;
             }
             None => capabilities.push(capability),

@@ -7,29 +7,54 @@ use super::Relation;
 use crate::ast::{Located, Site, Table};
 use crate::ctxt::Ctxt;
 use proc_macro2::Ident;
-use std::collections::HashMap;
 
 /// What the rows seen so far have claimed.
 #[derive(Default)]
 pub(super) struct Uniqueness {
     /// Clock names, with where each was first declared.
-    names: HashMap<String, Site>,
+    names: Claims,
     /// Getters, with where each was first named.
-    getters: HashMap<String, Site>,
+    getters: Claims,
     /// The first `offset_base = true` row.
     base: Option<Site>,
     /// The first row with an `offset`, for the "no base" error.
     first_offset: Option<Site>,
     /// Offsets seen, with where.
-    offsets: HashMap<String, Site>,
+    offsets: Claims,
+}
+
+/// Texts claimed by rows, sorted, each with where it was first claimed: a claim is a
+/// binary search (cheaper than hashing in the unoptimised build a proc macro gets).
+#[derive(Default)]
+struct Claims(Vec<(String, Site)>);
+
+impl Claims {
+    /// Claims `text` for `site`; when an earlier row has it, where that row claimed it.
+    fn claim(&mut self, text: &str, site: &Site) -> Result<(), &Site> {
+        match self
+            .0
+            .binary_search_by(|(claimed, _)| claimed.as_str().cmp(text))
+        {
+            Ok(at) => Err(&self.0[at].1),
+            Err(at) => {
+                self.0.insert(at, (text.to_owned(), site.clone()));
+                Ok(())
+            }
+        }
+    }
 }
 
 impl Uniqueness {
-    /// Claims the clock name `name`, written at `site`: `false` (and an error) when an
-    /// earlier row has it.
-    pub(super) fn name(&mut self, table: &Table, name: &Ident, site: &Site, cx: &Ctxt) -> bool {
-        let text = name.to_string();
-        if let Some(first) = self.names.get(&text) {
+    /// Claims the clock name `name` (`text`), written at `site`: `false` (and an error)
+    /// when an earlier row has it.
+    pub(super) fn name(
+        &mut self,
+        table: &Table,
+        (name, text): (&Ident, &str),
+        site: &Site,
+        cx: &Ctxt,
+    ) -> bool {
+        if let Err(first) = self.names.claim(text, site) {
             cx.error(
                 site,
                 format_args!("duplicate clock name `{name}`"),
@@ -40,15 +65,18 @@ impl Uniqueness {
             );
             return false;
         }
-        self.names.insert(text, site.clone());
         true
     }
 
-    /// Claims the getter `getter`: `false` (and an error) when an earlier row reads the
-    /// same function.
-    pub(super) fn getter(&mut self, table: &Table, getter: &Located<Ident>, cx: &Ctxt) -> bool {
-        let text = getter.value.to_string();
-        if let Some(first) = self.getters.get(&text) {
+    /// Claims the getter `getter` (`text`): `false` (and an error) when an earlier row
+    /// reads the same function.
+    pub(super) fn getter(
+        &mut self,
+        table: &Table,
+        (getter, text): (&Located<Ident>, &str),
+        cx: &Ctxt,
+    ) -> bool {
+        if let Err(first) = self.getters.claim(text, &getter.site) {
             cx.error(
                 &getter.site,
                 format_args!("duplicate getter `{text}`"),
@@ -60,7 +88,6 @@ impl Uniqueness {
             );
             return false;
         }
-        self.getters.insert(text, getter.site.clone());
         true
     }
 
@@ -94,7 +121,7 @@ impl Uniqueness {
     }
 
     fn offset(&mut self, table: &Table, offset: Located<String>, cx: &Ctxt) -> Option<Relation> {
-        if let Some(first) = self.offsets.get(&offset.value) {
+        if let Err(first) = self.offsets.claim(&offset.value, &offset.site) {
             cx.error(
                 &offset.site,
                 format_args!("duplicate offset `{}`", offset.value),
@@ -106,8 +133,6 @@ impl Uniqueness {
             );
             return None;
         }
-        self.offsets
-            .insert(offset.value.clone(), offset.site.clone());
         self.first_offset.get_or_insert_with(|| offset.site.clone());
         let member = Ident::new(
             &format!("tk_offsets_{}", offset.value),

@@ -3,13 +3,13 @@
 use super::*;
 
 /// What an expansion declares and reports, read back from its tokens: the top-level
-/// items and the rows of its `clock_items!` invocation, read with that template's
-/// grammar (`time-core/src/items.rs`).
+/// items and the rows of its template invocation (`clocks_bindings!`, `clocks_extern!`
+/// or `clocks_posix!`), read with that template's grammar (`time-core/src/items.rs`).
 #[derive(Debug, Default)]
 pub(crate) struct Expansion {
-    /// The declared marker types, in order: `clock_items!` rows, then `pub struct Name`.
+    /// The declared marker types, in order: the template's rows, then `pub struct Name`.
     pub(crate) enums: Vec<String>,
-    /// The rows of `clock_items!`, which implement `ClockSource`: the complete clocks.
+    /// The template's rows, which implement `ClockSource`: the complete clocks.
     pub(crate) sources: BTreeSet<String>,
     /// The names with `MonotonicClock` (the `capabilities` slot's list for it).
     pub(crate) monotonic: BTreeSet<String>,
@@ -33,9 +33,9 @@ pub(crate) fn observe(tokens: TokenStream) -> Expansion {
                 marker_only.push(name.to_string());
             }
             [TokenTree::Ident(a), TokenTree::Punct(bang), TokenTree::Group(body)]
-                if a == "clock_items" && bang.as_char() == '!' =>
+                if TEMPLATES.contains(&a.to_string().as_str()) && bang.as_char() == '!' =>
             {
-                observe_rows(body.stream(), &mut expansion);
+                observe_rows(&a.to_string(), body.stream(), &mut expansion);
             }
             [TokenTree::Ident(a), TokenTree::Punct(bang), TokenTree::Group(body)]
                 if a == "compile_error" && bang.as_char() == '!' =>
@@ -57,16 +57,19 @@ pub(crate) fn observe(tokens: TokenStream) -> Expansion {
     expansion
 }
 
-/// Reads `clocks = [ROW …]` (each `Name "doc" MONOTONIC key = … ; … ;`) and
-/// `capabilities = [KIND … [Name …] …]`, panicking on anything the template would not
-/// accept.
-pub(crate) fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
+/// The templates, one per backend.
+const TEMPLATES: &[&str] = &["clocks_bindings", "clocks_extern", "clocks_posix"];
+
+/// Reads `clocks = [ROW …]` (each `Name "Name" "doc" MONOTONIC`, the getter part of
+/// `template`, then `key = … ;` items and `;`) and `capabilities = [KIND … [Name …]
+/// …]`, panicking on anything the template would not accept.
+pub(crate) fn observe_rows(template: &str, body: TokenStream, expansion: &mut Expansion) {
     let trees: Vec<TokenTree> = body.into_iter().collect();
     let slot = |key: &str| -> Vec<TokenTree> {
         let at = trees
             .iter()
             .position(|tree| matches!(tree, TokenTree::Ident(ident) if ident == key))
-            .unwrap_or_else(|| panic!("clock_items! without `{key}`"));
+            .unwrap_or_else(|| panic!("{template}! without `{key}`"));
         match &trees[at + 2] {
             TokenTree::Group(group) => group.stream().into_iter().collect(),
             literal @ TokenTree::Literal(_) => vec![literal.clone()],
@@ -81,15 +84,61 @@ pub(crate) fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
     let mut seen = 0;
     let is_semi = |tree: &TokenTree| matches!(tree, TokenTree::Punct(p) if p.as_char() == ';');
     while !rest.is_empty() {
-        let [TokenTree::Ident(name), TokenTree::Literal(_doc), TokenTree::Ident(flag), tail @ ..] =
+        let [TokenTree::Ident(name), TokenTree::Literal(name_text), TokenTree::Literal(_doc), TokenTree::Ident(flag), tail @ ..] =
             rest
         else {
-            panic!("a clock_items! row that the template does not accept: {rest:?}");
+            panic!("a {template}! row that the template does not accept: {rest:?}");
         };
         assert!(flag == "true" || flag == "false", "MONOTONIC is {flag}");
-        // `key = … ;` items, then the row's own `;`.
-        let mut tail = tail;
+        assert_eq!(
+            name_text.to_string(),
+            format!("{:?}", name.to_string()),
+            "NAME"
+        );
+        let returns = |returns: &Ident| {
+            assert!(
+                returns == "ktime_t" || returns == "u64",
+                "RETURNS is {returns}"
+            );
+        };
+        // The getter part: `getter RETURNS "at" ;` (bindings), `getter RETURNS ID ;`
+        // (extern), nothing (posix).
         let mut id = None;
+        let mut tail = match (template, tail) {
+            (
+                "clocks_bindings",
+                [TokenTree::Ident(_), TokenTree::Ident(ty), TokenTree::Literal(_), semi, more @ ..],
+            ) if is_semi(semi) => {
+                returns(ty);
+                more
+            }
+            // A negative id may be `-` and a literal (`$id:literal` takes both).
+            ("clocks_extern", [TokenTree::Ident(_), TokenTree::Ident(ty), more @ ..]) => {
+                returns(ty);
+                let end = more.iter().position(is_semi).expect("`;` after the id");
+                assert!(
+                    matches!(
+                        &more[..end],
+                        [TokenTree::Literal(_)] | [TokenTree::Punct(_), TokenTree::Literal(_)]
+                    ),
+                    "the id of a clocks_extern! row: {:?}",
+                    &more[..end]
+                );
+                id = Some(
+                    more[..end]
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                &more[end + 1..]
+            }
+            ("clocks_posix", tail) => tail,
+            (_, other) => {
+                panic!("a {template}! getter part the template does not accept: {other:?}")
+            }
+        };
+        // `key = … ;` items, then the row's own `;`.
         loop {
             match tail {
                 [semi, more @ ..] if is_semi(semi) => {
@@ -99,7 +148,8 @@ pub(crate) fn observe_rows(body: TokenStream, expansion: &mut Expansion) {
                 [TokenTree::Ident(key), TokenTree::Punct(eq), more @ ..] if eq.as_char() == '=' => {
                     let end = more.iter().position(is_semi).expect("`;` after a row item");
                     assert!(
-                        ["read", "id", "resolution", "header"].contains(&key.to_string().as_str()),
+                        ["id", "resolution", "header"].contains(&key.to_string().as_str())
+                            && (key != "id" || template != "clocks_extern"),
                         "an unknown row item `{key}`"
                     );
                     if key == "id" {
