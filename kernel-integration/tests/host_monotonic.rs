@@ -37,11 +37,8 @@ fn read_all() -> Vec<(&'static str, Option<(i64, i64)>)> {
 #[test]
 fn monotonic_clocks_never_go_back_on_the_host() {
     // SAFETY: a read of the timekeeper's mode; no arguments, no preconditions.
-    assert_eq!(
-        unsafe { bindings::timekeeper_test_enabled() },
-        0,
-        "host mode"
-    );
+    let test_mode = unsafe { bindings::timekeeper_test_enabled() };
+    assert_eq!(test_mode, 0, "host mode");
     let names: Vec<_> = CLOCKS
         .iter()
         .filter(|clock| clock.monotonic)
