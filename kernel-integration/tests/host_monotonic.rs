@@ -1,10 +1,10 @@
-//! Issue 27, item 11: on the host's real clocks (host mode, not the test timekeeper),
-//! every clock of the root table declared `monotonic = true` never reads earlier than
-//! its previous reading, over 10⁶ reads on each of two threads.
+//! On the host's real clocks (host mode, not the test timekeeper), every clock of the
+//! root table declared `monotonic = true` never reads earlier than its previous
+//! reading, over 10⁶ reads on each of two threads.
 //!
-//! The host timekeeper used to derive offs_boot from two clock readings per call,
-//! which jitter: `BootTimeCoarse` (the last tick plus offs_boot) read 11 ns earlier
-//! than before. It now stores the offsets, as the kernel does.
+//! It holds because the host timekeeper stores its offsets, as the kernel does: a
+//! coarse clock is the last tick plus `offs_boot`, and an offset derived from two
+//! clock readings per call would jitter (`BootTimeCoarse` 11 ns earlier than before).
 //!
 //! One test, alone in its binary: test mode (which another test could turn on) would
 //! hide the host's clocks.

@@ -556,8 +556,8 @@ impl HrTimerCallback for SelfCancel {
 }
 
 /// Issue 27, item 6: cancelling a timer from its own callback (here by dropping its
-/// handle) used to spin for ever, a hard lockup in the kernel. It warns once and
-/// returns; `try_cancel` there says the callback is running, and never waits.
+/// handle) would wait for itself for ever, a hard lockup in the kernel. It warns once
+/// and returns; `try_cancel` there says the callback is running, and never waits.
 #[test]
 fn cancelling_a_timer_from_its_own_callback_warns_instead_of_hanging() {
     let tk = timekeeper::test_mode();
