@@ -21,7 +21,10 @@ pub type ClockId = i32;
 ///
 /// ```
 /// use typed_clocks::{ClockSource, Instant};
-/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Boot { getter: boot_getter, monotonic: true, clockid: 7 } }
+/// # typed_clocks::declare_clocks! {
+/// #     unsafe(extern "C");
+/// #     Boot { getter: boot_getter, monotonic: true, clockid: 7 }
+/// # }
 /// # #[unsafe(no_mangle)] extern "C" fn boot_getter() -> typed_clocks::Ktime { 42 }
 ///
 /// fn stamp<C: ClockSource>() -> (&'static str, Instant<C>) {
@@ -43,7 +46,8 @@ pub type ClockId = i32;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a clock",
     label = "not a clock declared in a clock table",
-    note = "clocks are declared with `typed_clocks::declare_clocks!`, one row per clock in `clocks.toml`"
+    note = "clocks are declared with `typed_clocks::declare_clocks!`, one row per clock in \
+            `clocks.toml`"
 )]
 pub unsafe trait ClockSource: 'static {
     /// The `clockid_t` of the clock's time base (the table's `clockid`; for a clock
@@ -113,7 +117,8 @@ impl Resolution {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a monotonic clock",
     label = "only clocks declared with `monotonic = true` implement `MonotonicClock`",
-    note = "measure elapsed time on a clock declared with `monotonic = true`, or subtract two instants explicitly and handle a negative `Delta`"
+    note = "measure elapsed time on a clock declared with `monotonic = true`, or subtract two \
+            instants explicitly and handle a negative `Delta`"
 )]
 pub trait MonotonicClock: ClockSource + SealedMonotonic {}
 
@@ -128,7 +133,9 @@ pub trait MonotonicClock: ClockSource + SealedMonotonic {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be read in NMI context",
     label = "only clocks declared with `nmi_safe = true` implement `NmiSafeClock`",
-    note = "`ktime_get()` and the other seqcount readers can deadlock in an NMI; use a clock read by a `*_fast_ns` accessor (e.g. `ktime_get_mono_fast_ns`), declared with `nmi_safe = true`"
+    note = "`ktime_get()` and the other seqcount readers can deadlock in an NMI; use a clock read \
+            by a `*_fast_ns` accessor (e.g. `ktime_get_mono_fast_ns`), declared with \
+            `nmi_safe = true`"
 )]
 pub trait NmiSafeClock: ClockSource + crate::__private::SealedNmiSafe {}
 
@@ -143,7 +150,8 @@ pub trait NmiSafeClock: ClockSource + crate::__private::SealedNmiSafe {}
 #[diagnostic::on_unimplemented(
     message = "there is no hrtimer base for clock `{Self}`",
     label = "only clocks declared with `hrtimer = true` implement `HrTimerClock`",
-    note = "the kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and CLOCK_TAI only: run the timer on one of those (e.g. `Monotonic`)"
+    note = "the kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME \
+            and CLOCK_TAI only: run the timer on one of those (e.g. `Monotonic`)"
 )]
 pub unsafe trait HrTimerClock: ClockSource {
     /// The kernel services that run timers on this clock: the table's

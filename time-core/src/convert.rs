@@ -14,7 +14,9 @@ use crate::instant::Instant;
 #[diagnostic::on_unimplemented(
     message = "the clock table declares no conversion from `{Self}` to `{D}`",
     label = "no conversion between these clocks",
-    note = "conversions exist only between clocks related by a timekeeper offset (`offset = \"TK_OFFS_...\"` in clocks.toml) and their monotonic base (the row with `offset_base = true`)"
+    note = "conversions exist only between clocks related by a timekeeper offset \
+            (`offset = \"TK_OFFS_...\"` in clocks.toml) and their monotonic base (the row with \
+            `offset_base = true`)"
 )]
 pub trait ConvertsTo<D: ClockSource>: ClockSource + crate::__private::SealedConvertsTo<D> {
     /// Converts a reading of `Self` to the same moment on `D`, with the offsets as

@@ -16,7 +16,10 @@ use core::hash::{Hash, Hasher};
 ///
 /// ```
 /// use typed_clocks::{Deadline, Delta, Instant};
-/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Uptime { getter: deadline_doc_getter, monotonic: true, clockid: 1 } }
+/// # typed_clocks::declare_clocks! {
+/// #     unsafe(extern "C");
+/// #     Uptime { getter: deadline_doc_getter, monotonic: true, clockid: 1 }
+/// # }
 /// # #[unsafe(no_mangle)] extern "C" fn deadline_doc_getter() -> typed_clocks::Ktime { 1_000_000 }
 ///
 /// let deadline = Deadline::<Uptime>::after(Delta::from_millis(2)); // now is 1 ms here
@@ -53,7 +56,9 @@ impl<C: ClockSource> Deadline<C> {
     /// use typed_clocks::Deadline;
     /// # typed_clocks::declare_clocks! {
     /// unsafe(extern "C");
-    /// #     Coarse { getter: after_nanos_doc_coarse, monotonic: true, clockid: 6, resolution: tick },
+    /// #     Coarse {
+    /// #         getter: after_nanos_doc_coarse, monotonic: true, clockid: 6, resolution: tick,
+    /// #     },
     /// # }
     /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_doc_coarse() -> typed_clocks::Ktime { 0 }
     /// let deadline = Deadline::<Coarse>::after_nanos::<20_000_000>(); // 20 ms: fine
@@ -64,7 +69,9 @@ impl<C: ClockSource> Deadline<C> {
     /// # use typed_clocks::Deadline;
     /// # typed_clocks::declare_clocks! {
     /// unsafe(extern "C");
-    /// #     Coarse { getter: after_nanos_fail_coarse, monotonic: true, clockid: 6, resolution: tick },
+    /// #     Coarse {
+    /// #         getter: after_nanos_fail_coarse, monotonic: true, clockid: 6, resolution: tick,
+    /// #     },
     /// # }
     /// # #[unsafe(no_mangle)] extern "C" fn after_nanos_fail_coarse() -> typed_clocks::Ktime { 0 }
     /// let deadline = Deadline::<Coarse>::after_nanos::<100_000>(); // 100 µs: below a tick

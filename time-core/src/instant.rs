@@ -19,7 +19,10 @@ use core::ops::{Add, AddAssign, Sub, SubAssign};
 ///
 /// ```
 /// use typed_clocks::{Delta, Instant};
-/// # typed_clocks::declare_clocks! { unsafe(extern "C"); Uptime { getter: instant_doc_getter, monotonic: true, clockid: 1 } }
+/// # typed_clocks::declare_clocks! {
+/// #     unsafe(extern "C");
+/// #     Uptime { getter: instant_doc_getter, monotonic: true, clockid: 1 }
+/// # }
 /// # #[unsafe(no_mangle)] extern "C" fn instant_doc_getter() -> typed_clocks::Ktime { 5_000 }
 ///
 /// let start = Instant::<Uptime>::from_ktime(1_000);

@@ -173,7 +173,8 @@ macro_rules! __clocks_bindings {
                             $offset as $crate::__private::i128 != $crate::__private::MISSING,
                             $crate::__private::core::concat!(
                                 $offset_at, "the bindings module `", $module_text,
-                                "` has no timekeeper offset `", $crate::__private::core::stringify!($offset),
+                                "` has no timekeeper offset `",
+                                $crate::__private::core::stringify!($offset),
                                 "`: generate `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`"
                             )
                         );
@@ -183,7 +184,9 @@ macro_rules! __clocks_bindings {
                     impl $crate::__private::SealedConvertsTo<$derived> for $base {}
                     impl $crate::__private::ConvertsTo<$derived> for $base {
                         #[inline]
-                        fn convert_ktime(ktime: $crate::__private::Ktime) -> $crate::__private::Ktime {
+                        fn convert_ktime(
+                            ktime: $crate::__private::Ktime,
+                        ) -> $crate::__private::Ktime {
                             #[allow(unused_imports)]
                             use __bindings::*;
                             // SAFETY: the caller's `unsafe(bindings = PATH)` vouches that
@@ -197,11 +200,15 @@ macro_rules! __clocks_bindings {
                     impl $crate::__private::SealedConvertsTo<$base> for $derived {}
                     impl $crate::__private::ConvertsTo<$base> for $derived {
                         #[inline]
-                        fn convert_ktime(ktime: $crate::__private::Ktime) -> $crate::__private::Ktime {
+                        fn convert_ktime(
+                            ktime: $crate::__private::Ktime,
+                        ) -> $crate::__private::Ktime {
                             #[allow(unused_imports)]
                             use __bindings::*;
                             // SAFETY: as above: the offset now, as the base plus it.
-                            ktime.saturating_sub(unsafe { __bindings::ktime_mono_to_any(0, $offset as _) })
+                            ktime.saturating_sub(unsafe {
+                                __bindings::ktime_mono_to_any(0, $offset as _)
+                            })
                         }
                     }
                 )*
@@ -209,7 +216,9 @@ macro_rules! __clocks_bindings {
                     impl $crate::__private::SealedConvertsTo<$to> for $from {}
                     impl $crate::__private::ConvertsTo<$to> for $from {
                         #[inline]
-                        fn convert_ktime(ktime: $crate::__private::Ktime) -> $crate::__private::Ktime {
+                        fn convert_ktime(
+                            ktime: $crate::__private::Ktime,
+                        ) -> $crate::__private::Ktime {
                             #[allow(unused_imports)]
                             use __bindings::*;
                             // SAFETY: as above: back to the base, then on to `$to`.
@@ -230,10 +239,10 @@ macro_rules! __clocks_bindings {
 /// The kernel backend over getters the template declares `extern "C"` itself: as
 /// [`__clocks_bindings!`](crate::__clocks_bindings), without `module_text` and
 /// `conversions`, and with rows `Name "Name" "doc" MONOTONIC getter RETURNS ID;` (then the
-/// optional parts, and `;`). The caller's `unsafe` vouches that each row's getter is a C function `ktime_t getter(void)` (or `u64
-/// getter(void)`) safe to call wherever its clock is read, returning a time in
-/// `0..=KTIME_MAX`, that the row's id is the `clockid_t` of its time base, and that
-/// its capabilities say what the getter does.
+/// optional parts, and `;`). The caller's `unsafe` vouches that each row's getter is a C
+/// function `ktime_t getter(void)` (or `u64 getter(void)`) safe to call wherever its clock
+/// is read, returning a time in `0..=KTIME_MAX`, that the row's id is the `clockid_t` of
+/// its time base, and that its capabilities say what the getter does.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clocks_extern {
@@ -243,7 +252,8 @@ macro_rules! __clocks_extern {
         declared_in = $declared_in:literal;
         hrtimer_bindings = $hrtimer_bindings:ty;
         clocks = [$(
-            $name:ident $name_text:literal $doc:literal $monotonic:ident $getter:ident $returns:ident $id:literal;
+            $name:ident $name_text:literal $doc:literal $monotonic:ident
+            $getter:ident $returns:ident $id:literal;
             $(resolution = $resolution:ident $(($resolution_ns:literal))?;)?
             $(header = $header:literal;)?
             ;
@@ -355,7 +365,8 @@ macro_rules! __clocks_posix {
                 unsafe impl $crate::__private::SealedPosixClock for $name {}
                 impl $crate::__private::PosixClock for $name {
                     const CLOCKID: $crate::__private::libc::clockid_t =
-                        <$name as $crate::__private::ClockSource>::ID as $crate::__private::libc::clockid_t;
+                        <$name as $crate::__private::ClockSource>::ID
+                            as $crate::__private::libc::clockid_t;
                 }
             };
         )*
@@ -425,7 +436,9 @@ macro_rules! __clock_capability {
     ($(unsafe)? monotonic_id [$($name:ident)*] [$bindings:ty]) => {
         $(
             const _: () = $crate::__private::core::assert!(
-                $crate::__private::is_monotonic_clock_id(<$name as $crate::__private::PosixClock>::CLOCKID),
+                $crate::__private::is_monotonic_clock_id(
+                    <$name as $crate::__private::PosixClock>::CLOCKID,
+                ),
                 $crate::__private::core::concat!(
                     "clock `", $crate::__private::core::stringify!($name),
                     "` is declared `monotonic = true`, but `clock_gettime` does not read its clock id as monotonic"
@@ -480,7 +493,8 @@ macro_rules! __clock_id {
         $crate::__private::core::assert!(
             $crate::__private::fits_clock_id($id_constant as $crate::__private::i128),
             $crate::__private::core::concat!(
-                $id_at, "the clock id constant `", $crate::__private::core::stringify!($id_constant),
+                $id_at, "the clock id constant `",
+                $crate::__private::core::stringify!($id_constant),
                 "` of `", $module_text, "` does not fit a `clockid_t`: fix the row's `clockid`"
             )
         );

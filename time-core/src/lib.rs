@@ -23,8 +23,12 @@
 //! use typed_clocks::{Delta, Instant};
 //! # use core::sync::atomic::{AtomicI64, Ordering};
 //! # static MONO: AtomicI64 = AtomicI64::new(1_000);
-//! # #[unsafe(no_mangle)] extern "C" fn lib_doc_ktime_get() -> typed_clocks::Ktime { MONO.load(Ordering::Relaxed) }
-//! # #[unsafe(no_mangle)] extern "C" fn lib_doc_ktime_get_boottime() -> typed_clocks::Ktime { 9_000 }
+//! # #[unsafe(no_mangle)]
+//! # extern "C" fn lib_doc_ktime_get() -> typed_clocks::Ktime {
+//! #     MONO.load(Ordering::Relaxed)
+//! # }
+//! # #[unsafe(no_mangle)]
+//! # extern "C" fn lib_doc_ktime_get_boottime() -> typed_clocks::Ktime { 9_000 }
 //! typed_clocks::declare_clocks! {
 //!     unsafe(extern "C");
 //!     Monotonic { getter: lib_doc_ktime_get, monotonic: true, clockid: 1 },

@@ -33,13 +33,15 @@
 //! use core::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 //! use typed_clocks::{nmi, Instant, NmiSafeClock};
 //! # static FAST_NS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(5_000);
-//! # #[unsafe(no_mangle)] extern "C" fn nmi_doc_mono_fast_ns() -> u64 { FAST_NS.fetch_add(10, Ordering::Relaxed) }
+//! # #[unsafe(no_mangle)]
+//! # extern "C" fn nmi_doc_mono_fast_ns() -> u64 { FAST_NS.fetch_add(10, Ordering::Relaxed) }
 //! typed_clocks::declare_clocks! {
 //!     unsafe(extern "C");
 //!     MonotonicFast {
 //!         // Not `monotonic`: a reading taken in an NMI during a timekeeper update can
 //!         // be ahead of the next ones (kernel/time/timekeeping.c).
-//!         getter: nmi_doc_mono_fast_ns, returns: u64, monotonic: false, nmi_safe: true, clockid: 1,
+//!         getter: nmi_doc_mono_fast_ns, returns: u64,
+//!         monotonic: false, nmi_safe: true, clockid: 1,
 //!         doc: "CLOCK_MONOTONIC through the NMI-safe ktime_get_mono_fast_ns()",
 //!     },
 //! }

@@ -42,7 +42,10 @@ use crate::instant::Instant;
 /// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
 /// # static NOW: AtomicI64 = AtomicI64::new(0);
 /// # #[unsafe(no_mangle)] extern "C" fn poll_doc_now() -> typed_clocks::Ktime { NOW.load(Relaxed) }
-/// typed_clocks::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_doc_now, monotonic: true, clockid: 1 } }
+/// typed_clocks::declare_clocks! {
+///     unsafe(extern "C");
+///     Mono { getter: poll_doc_now, monotonic: true, clockid: 1 }
+/// }
 ///
 /// let sleep = |d: Delta| { NOW.fetch_add(d.as_nanos(), Relaxed); };
 /// let mut status = [0u8, 0, 1].into_iter();
@@ -55,7 +58,13 @@ use crate::instant::Instant;
 /// );
 /// assert_eq!(ready, Ok(1));
 ///
-/// let never = read_poll_timeout_with::<Mono, _, _, _>(|| Ok(0), |s| *s == 1, Delta::from_micros(300), Delta::from_millis(1), sleep);
+/// let never = read_poll_timeout_with::<Mono, _, _, _>(
+///     || Ok(0),
+///     |s| *s == 1,
+///     Delta::from_micros(300),
+///     Delta::from_millis(1),
+///     sleep,
+/// );
 /// assert_eq!(never, Err(ETIMEDOUT));
 /// ```
 #[inline]
@@ -92,8 +101,12 @@ where
 /// use typed_clocks::{poll::read_poll_timeout_with_error, Delta};
 /// # use core::sync::atomic::{AtomicI64, Ordering::Relaxed};
 /// # static NOW: AtomicI64 = AtomicI64::new(0);
-/// # #[unsafe(no_mangle)] extern "C" fn poll_err_doc_now() -> typed_clocks::Ktime { NOW.load(Relaxed) }
-/// typed_clocks::declare_clocks! { unsafe(extern "C"); Mono { getter: poll_err_doc_now, monotonic: true, clockid: 1 } }
+/// # #[unsafe(no_mangle)]
+/// # extern "C" fn poll_err_doc_now() -> typed_clocks::Ktime { NOW.load(Relaxed) }
+/// typed_clocks::declare_clocks! {
+///     unsafe(extern "C");
+///     Mono { getter: poll_err_doc_now, monotonic: true, clockid: 1 }
+/// }
 ///
 /// /// A driver's own error type, with its own "timed out".
 /// #[derive(Debug, PartialEq)]
@@ -101,7 +114,12 @@ where
 ///
 /// let sleep = |d: Delta| { NOW.fetch_add(d.as_nanos(), Relaxed); };
 /// let never = read_poll_timeout_with_error::<Mono, _, _, u8, _>(
-///     || Ok(0), |s| *s == 1, Delta::from_micros(300), Delta::from_millis(1), sleep, BusError::TimedOut,
+///     || Ok(0),
+///     |s| *s == 1,
+///     Delta::from_micros(300),
+///     Delta::from_millis(1),
+///     sleep,
+///     BusError::TimedOut,
 /// );
 /// assert_eq!(never, Err(BusError::TimedOut));
 /// let nak = read_poll_timeout_with_error::<Mono, _, _, u8, _>(
@@ -154,11 +172,22 @@ where
 ///
 /// let mut delays = 0;
 /// let mut reads = 0;
-/// let result = read_poll_timeout_atomic_with(|| { reads += 1; Ok(reads) }, |r| *r == 3, Delta::from_micros(5), 10, |_| delays += 1);
+/// let result = read_poll_timeout_atomic_with(
+///     || {
+///         reads += 1;
+///         Ok(reads)
+///     },
+///     |r| *r == 3,
+///     Delta::from_micros(5),
+///     10,
+///     |_| delays += 1,
+/// );
 /// assert_eq!((result, delays), (Ok(3), 2));
-/// let result: Result<u8, _> = read_poll_timeout_atomic_with(|| Ok(0), |_| false, Delta::ZERO, 4, |_| unreachable!());
+/// let result: Result<u8, _> =
+///     read_poll_timeout_atomic_with(|| Ok(0), |_| false, Delta::ZERO, 4, |_| unreachable!());
 /// assert_eq!(result, Err(ETIMEDOUT));
-/// let result: Result<u8, _> = read_poll_timeout_atomic_with(|| Err(EIO), |_| true, Delta::ZERO, 4, |_| {});
+/// let result: Result<u8, _> =
+///     read_poll_timeout_atomic_with(|| Err(EIO), |_| true, Delta::ZERO, 4, |_| {});
 /// assert_eq!(result, Err(EIO));
 /// ```
 #[inline]
@@ -182,8 +211,14 @@ where
 ///
 /// ```
 /// use typed_clocks::{poll::read_poll_timeout_atomic_with_error, Delta};
-/// let result: Result<u8, &str> =
-///     read_poll_timeout_atomic_with_error(|| Ok(0), |_| false, Delta::ZERO, 3, |_| {}, "timed out");
+/// let result: Result<u8, &str> = read_poll_timeout_atomic_with_error(
+///     || Ok(0),
+///     |_| false,
+///     Delta::ZERO,
+///     3,
+///     |_| {},
+///     "timed out",
+/// );
 /// assert_eq!(result, Err("timed out"));
 /// ```
 #[inline]

@@ -16,7 +16,8 @@ use core::fmt;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a POSIX clock",
     label = "this clock cannot be waited on with `clock_nanosleep`",
-    note = "declare it with `declare_clocks!(\"clocks.toml\", backend = posix)` to read and sleep on it through `clock_gettime`/`clock_nanosleep`"
+    note = "declare it with `declare_clocks!(\"clocks.toml\", backend = posix)` to read and sleep \
+            on it through `clock_gettime`/`clock_nanosleep`"
 )]
 pub trait PosixClock: ClockSource + crate::__private::SealedPosixClock {
     /// The clock's id for `clock_gettime`/`clock_nanosleep`.
@@ -107,7 +108,10 @@ fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
 /// past returns at once.
 ///
 /// ```no_run
-/// # typed_clocks::declare_clocks! { backend = posix; Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC } }
+/// # typed_clocks::declare_clocks! {
+/// #     backend = posix;
+/// #     Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC }
+/// # }
 /// use typed_clocks::{posix, Deadline, Delta};
 /// let deadline = Deadline::<Monotonic>::after(Delta::from_millis(20));
 /// posix::sleep_until(deadline)?;

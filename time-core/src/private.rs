@@ -156,7 +156,8 @@ pub mod posix {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not declared monotonic in its clock table",
     label = "`MonotonicClock` is sealed: only rows with `monotonic = true` implement it",
-    note = "if the clock really never goes backwards, set `monotonic = true` in its row of `clocks.toml`"
+    note = "if the clock really never goes backwards, set `monotonic = true` in its row of \
+            `clocks.toml`"
 )]
 pub unsafe trait SealedMonotonic {}
 
@@ -169,9 +170,12 @@ pub unsafe trait SealedMonotonic {}
 /// one impl and infers `D = C`. The second parameter repeats `D` only so that the
 /// message can name both clocks.
 #[diagnostic::on_unimplemented(
-    message = "cannot subtract an `Instant<{D}>` from an `Instant<{C}>`: they come from different clocks",
+    message = "cannot subtract an `Instant<{D}>` from an `Instant<{C}>`: they come from \
+               different clocks",
     label = "the left-hand instant is on clock `{C}`, the right-hand one on `{D}`",
-    note = "a difference of instants only means something on one clock; convert one instant explicitly with `Instant::to_clock` (where the clock table declares an offset), or measure a `Delta` on each clock separately"
+    note = "a difference of instants only means something on one clock; convert one instant \
+            explicitly with `Instant::to_clock` (where the clock table declares an offset), or \
+            measure a `Delta` on each clock separately"
 )]
 pub trait SameClockAs<C, D> {}
 

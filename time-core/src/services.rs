@@ -205,7 +205,13 @@ macro_rules! __kernel_services {
                     Cond: $crate::__private::core::ops::FnMut(&T) -> $crate::__private::bool,
                 {
                     <super::Services as $crate::services::KernelServices>::might_sleep();
-                    $crate::poll::read_poll_timeout_with_error::<super::super::$clock, Op, Cond, T, _>(
+                    $crate::poll::read_poll_timeout_with_error::<
+                        super::super::$clock,
+                        Op,
+                        Cond,
+                        T,
+                        _,
+                    >(
                         op,
                         cond,
                         sleep_delta,
@@ -424,16 +430,28 @@ macro_rules! __kernel_services {
         match $mode {
             $crate::hrtimer::RawHrTimerMode::Abs => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS,
             $crate::hrtimer::RawHrTimerMode::Rel => $($b)+::hrtimer_mode_HRTIMER_MODE_REL,
-            $crate::hrtimer::RawHrTimerMode::AbsPinned => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED,
-            $crate::hrtimer::RawHrTimerMode::RelPinned => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED,
+            $crate::hrtimer::RawHrTimerMode::AbsPinned => {
+                $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED
+            }
+            $crate::hrtimer::RawHrTimerMode::RelPinned => {
+                $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED
+            }
             $crate::hrtimer::RawHrTimerMode::AbsSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_SOFT,
             $crate::hrtimer::RawHrTimerMode::RelSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_SOFT,
-            $crate::hrtimer::RawHrTimerMode::AbsPinnedSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT,
-            $crate::hrtimer::RawHrTimerMode::RelPinnedSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT,
+            $crate::hrtimer::RawHrTimerMode::AbsPinnedSoft => {
+                $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT
+            }
+            $crate::hrtimer::RawHrTimerMode::RelPinnedSoft => {
+                $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT
+            }
             $crate::hrtimer::RawHrTimerMode::AbsHard => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_HARD,
             $crate::hrtimer::RawHrTimerMode::RelHard => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_HARD,
-            $crate::hrtimer::RawHrTimerMode::AbsPinnedHard => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD,
-            $crate::hrtimer::RawHrTimerMode::RelPinnedHard => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD,
+            $crate::hrtimer::RawHrTimerMode::AbsPinnedHard => {
+                $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD
+            }
+            $crate::hrtimer::RawHrTimerMode::RelPinnedHard => {
+                $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD
+            }
         }
     };
 }

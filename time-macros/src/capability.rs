@@ -54,15 +54,14 @@ pub(crate) enum Impl {
     TimerBase,
 }
 
-impl Impl {
-    /// The slot's kind, as the template's `@capability` arms name it.
-    pub(crate) fn kind(self) -> &'static str {
-        match self {
-            Impl::Plain => "plain",
-            Impl::Vouched => "vouched",
-            Impl::MonotonicId => "monotonic_id",
-            Impl::TimerBase => "timer_base",
-        }
+/// The kind of the slot of an impl justified as `justified`, as the template's
+/// `@capability` arms name it.
+pub(crate) fn slot_kind(justified: Impl) -> &'static str {
+    match justified {
+        Impl::Plain => "plain",
+        Impl::Vouched => "vouched",
+        Impl::MonotonicId => "monotonic_id",
+        Impl::TimerBase => "timer_base",
     }
 }
 
@@ -245,8 +244,8 @@ fn settable(facts: &Facts<'_>) -> Option<(String, String)> {
     facts.monotonic.then(|| {
         (
             "a clock cannot be both `settable` and `monotonic`".to_owned(),
-            "setting a clock can move it backwards: keep `settable = true` with `monotonic = false`, \
-             or remove `settable`"
+            "setting a clock can move it backwards: keep `settable = true` with \
+             `monotonic = false`, or remove `settable`"
                 .to_owned(),
         )
     })

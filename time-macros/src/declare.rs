@@ -121,7 +121,8 @@ mod tests {
             .collect()
     }
 
-    const MONO: &str = "[[clock]]\nname = \"Mono\"\ngetter = \"ktime_get\"\nmonotonic = true\nclockid = \"CLOCK_MONOTONIC\"\n";
+    const MONO: &str = "[[clock]]\nname = \"Mono\"\ngetter = \"ktime_get\"\nmonotonic = true\n\
+                        clockid = \"CLOCK_MONOTONIC\"\n";
 
     /// The errors of expanding `table` (a `clocks.toml` text) with `options`, and the
     /// expansion.
@@ -135,8 +136,8 @@ mod tests {
     fn good_file_expands_every_clock_and_tracks_the_file() {
         let env = env_with(
             "good.toml",
-            b"[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\nclockid = 1\n\n\
-              [[clock]]\nname = \"B\"\ngetter = \"b\"\nmonotonic = false\nclockid = 0\ndoc = \"Bee.\"\n",
+            b"[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\nclockid = 1\n\n[[clock]]\n\
+              name = \"B\"\ngetter = \"b\"\nmonotonic = false\nclockid = 0\ndoc = \"Bee.\"\n",
         );
         let out = declare_clocks(
             quote!([::typed_clocks] "good.toml", unsafe(extern "C")),
@@ -146,10 +147,11 @@ mod tests {
         assert!(errors(&out).is_empty(), "{text}");
         assert!(
             text.contains(
-                ":: typed_clocks :: __private :: clocks_extern ! { unsafe (extern \"C\") ; count = 2 ; \
-                 declared_in = \" Declared in `good.toml`.\" ; \
+                ":: typed_clocks :: __private :: clocks_extern ! { unsafe (extern \"C\") ; \
+                 count = 2 ; declared_in = \" Declared in `good.toml`.\" ; \
                  hrtimer_bindings = :: typed_clocks :: __private :: NoHrTimerBindings ; \
-                 clocks = [A \"A\" \"\" true a ktime_t 1 ; ; B \"B\" \"Bee.\" false b ktime_t 0 ; ;] ; \
+                 clocks = [A \"A\" \"\" true a ktime_t 1 ; ; \
+                 B \"B\" \"Bee.\" false b ktime_t 0 ; ;] ; \
                  capabilities = [vouched SealedMonotonic MonotonicClock [A]] ; }"
             ),
             "{text}"
@@ -360,10 +362,11 @@ mod tests {
     #[test]
     fn capabilities_are_declared_and_checked_against_the_row() {
         let good = format!(
-            "{MONO}hrtimer = true\n\n[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\n\
-             monotonic = true\nreturns = \"u64\"\nnmi_safe = true\nclockid = 1\n\n[[clock]]\nname = \"Real\"\n\
-             getter = \"ktime_get_real\"\nmonotonic = false\nsettable = true\ncounts_suspend = true\n\
-             resolution = \"tick\"\nclockid = 0\n"
+            "{MONO}hrtimer = true\n\n[[clock]]\nname = \"Fast\"\n\
+             getter = \"ktime_get_mono_fast_ns\"\nmonotonic = true\nreturns = \"u64\"\n\
+             nmi_safe = true\nclockid = 1\n\n[[clock]]\nname = \"Real\"\n\
+             getter = \"ktime_get_real\"\nmonotonic = false\nsettable = true\n\
+             counts_suspend = true\nresolution = \"tick\"\nclockid = 0\n"
         );
         let (errors, out) = table_errors("caps.toml", &good, quote!(, unsafe(bindings = b)));
         assert!(errors.is_empty(), "{errors:?}");
@@ -379,10 +382,11 @@ mod tests {
             assert!(out.contains(list), "{list}: {out}");
         }
 
-        let bad = "[[clock]]\nname = \"A\"\ngetter = \"ktime_get\"\nmonotonic = true\nsettable = true\n\
-                   nmi_safe = true\nhrtimer = true\nclockid = 3\n\n[[clock]]\nname = \"B\"\ngetter = \"b_fast\"\n\
-                   monotonic = true\nnmi_safe = true\nclockid = \"CLOCK_MONOTONIC_RAW\"\nhrtimer = true\n\
-                   resolution = 0\nreturns = \"i32\"\n\n[[clock]]\nname = \"C\"\ngetter = \"c\"\n\
+        let bad = "[[clock]]\nname = \"A\"\ngetter = \"ktime_get\"\nmonotonic = true\n\
+                   settable = true\nnmi_safe = true\nhrtimer = true\nclockid = 3\n\n[[clock]]\n\
+                   name = \"B\"\ngetter = \"b_fast\"\nmonotonic = true\nnmi_safe = true\n\
+                   clockid = \"CLOCK_MONOTONIC_RAW\"\nhrtimer = true\nresolution = 0\n\
+                   returns = \"i32\"\n\n[[clock]]\nname = \"C\"\ngetter = \"c\"\n\
                    monotonic = false\nresolution = \"tock\"\nclockid = 0\n";
         let (errors, out) = table_errors("bad-caps.toml", bad, quote!(, unsafe(bindings = b)));
         let expected = [
@@ -408,10 +412,11 @@ mod tests {
 
     #[test]
     fn the_posix_backend_checks_or_ignores_what_nothing_vouches_for() {
-        let table = "[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\nreturns = \"u64\"\n\
-                     monotonic = false\nnmi_safe = true\nclockid = 1\n\n[[clock]]\nname = \"Real\"\n\
-                     monotonic = true\nclockid = \"CLOCK_REALTIME\"\n\n[[clock]]\nname = \"Boot\"\n\
-                     monotonic = true\nclockid = \"CLOCK_BOOTTIME\"\nhrtimer = true\n";
+        let table = "[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\n\
+                     returns = \"u64\"\nmonotonic = false\nnmi_safe = true\nclockid = 1\n\n\
+                     [[clock]]\nname = \"Real\"\nmonotonic = true\nclockid = \"CLOCK_REALTIME\"\n\n\
+                     [[clock]]\nname = \"Boot\"\nmonotonic = true\nclockid = \"CLOCK_BOOTTIME\"\n\
+                     hrtimer = true\n";
         let (errors, out) = table_errors("posix-caps.toml", table, quote!(, backend = posix));
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
@@ -453,7 +458,8 @@ mod tests {
         ] {
             let table = format!(
                 "[[clock]]\nname = \"Good\"\ngetter = \"good\"\nmonotonic = true\nclockid = 1\n\n\
-                 [[clock]]\nname = \"Bad\"\ngetter = \"{getter}\"\nmonotonic = true\nclockid = {clockid}\n"
+                 [[clock]]\nname = \"Bad\"\ngetter = \"{getter}\"\nmonotonic = true\n\
+                 clockid = {clockid}\n"
             );
             let (errors, out) = table_errors("names.toml", &table, quote!(, unsafe(bindings = b)));
             assert_eq!(errors.len(), 1, "{getter} {clockid}: {errors:?}");
@@ -488,8 +494,9 @@ mod tests {
         );
         assert!(!out.contains("kernel_services !"), "{out}");
 
-        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\nmonotonic = false\nclockid = 0\n\n\
-                    [[clock]]\nname = \"Coarse\"\ngetter = \"c\"\nmonotonic = true\nresolution = \"tick\"\nclockid = 6\n";
+        let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\n\
+                    monotonic = false\nclockid = 0\n\n[[clock]]\nname = \"Coarse\"\n\
+                    getter = \"c\"\nmonotonic = true\nresolution = \"tick\"\nclockid = 6\n";
         let (errors, _) = table_errors("services-wall.toml", wall, quote!(, unsafe(bindings = b)));
         assert!(
             errors[0].contains("`kernel_services` need a monotonic clock finer than the tick"),
@@ -546,7 +553,8 @@ mod tests {
         std::fs::create_dir_all(dir.join("src")).unwrap();
         std::fs::write(dir.join("src/clocks.toml"), MONO).unwrap();
         thread_local! {
-            static SOURCE: std::cell::RefCell<Option<PathBuf>> = const { std::cell::RefCell::new(None) };
+            static SOURCE: std::cell::RefCell<Option<PathBuf>> =
+                const { std::cell::RefCell::new(None) };
         }
         SOURCE.with(|source| {
             *source.borrow_mut() = Some(PathBuf::from(format!(
@@ -594,7 +602,10 @@ mod tests {
         let env = env_with("same.toml", MONO.as_bytes());
         let file = declare_clocks(quote!("same.toml", unsafe(bindings = b)), &env).to_string();
         let inline = declare_clocks(
-            quote!(unsafe(bindings = b); Mono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC }),
+            quote!(
+                unsafe(bindings = b);
+                Mono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC }
+            ),
             &env,
         )
         .to_string();

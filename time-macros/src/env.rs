@@ -143,18 +143,23 @@ impl Environment {
                     })
                     .collect();
                 let looked = if tried.is_empty() {
-                    format!("neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking file is unknown")
+                    format!(
+                        "neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking \
+                         file is unknown"
+                    )
                 } else {
                     format!("looked for {}", tried.join(" and "))
                 };
-                cx.error(&site,
-                format!("cannot find the clock table `{shown}`: {looked}"),
-                format!(
-                    "create the file, or fix the path: a relative path is resolved against the crate's \
-                     CARGO_MANIFEST_DIR (outside cargo: the {TABLE_DIR_VAR} environment variable), then \
-                     against the directory of the file that invokes the macro"
-                ),
-            );
+                cx.error(
+                    &site,
+                    format!("cannot find the clock table `{shown}`: {looked}"),
+                    format!(
+                        "create the file, or fix the path: a relative path is resolved against \
+                         the crate's CARGO_MANIFEST_DIR (outside cargo: the {TABLE_DIR_VAR} \
+                         environment variable), then against the directory of the file that \
+                         invokes the macro"
+                    ),
+                );
                 return None;
             }
         };
@@ -241,9 +246,10 @@ mod tests {
             table_dir: Some(PathBuf::from("/ignored-because-cargo")),
             ..Environment::default()
         };
-        assert!(
-            matches!(env.resolve(Path::new("b.toml"), Some(&source)), Resolved::Found(p) if p == source.join("b.toml"))
-        );
+        assert!(matches!(
+            env.resolve(Path::new("b.toml"), Some(&source)),
+            Resolved::Found(p) if p == source.join("b.toml")
+        ));
         match env.resolve(Path::new("missing.toml"), Some(&source)) {
             Resolved::Missing(tried) => assert_eq!(
                 tried,
@@ -263,12 +269,14 @@ mod tests {
             table_dir: Some(dir.clone()),
             ..Environment::default()
         };
-        assert!(
-            matches!(env.resolve(Path::new("c.toml"), None), Resolved::Found(p) if p == dir.join("c.toml"))
-        );
+        assert!(matches!(
+            env.resolve(Path::new("c.toml"), None),
+            Resolved::Found(p) if p == dir.join("c.toml")
+        ));
         let nothing = Environment::default();
-        assert!(
-            matches!(nothing.resolve(Path::new("c.toml"), None), Resolved::Missing(tried) if tried.is_empty())
-        );
+        assert!(matches!(
+            nothing.resolve(Path::new("c.toml"), None),
+            Resolved::Missing(tried) if tried.is_empty()
+        ));
     }
 }

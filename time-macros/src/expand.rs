@@ -16,7 +16,7 @@
 //! `#![no_implicit_prelude]` in the invoking module.
 
 use crate::ast::{Backend, Source, Table, Trust};
-use crate::capability::{Impl, CAPABILITIES};
+use crate::capability::{slot_kind, Impl, CAPABILITIES};
 use crate::validate::{Clock, ClockId, Relation, Resolution, Valid};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::quote;
@@ -274,7 +274,7 @@ fn capabilities(table: &Table, valid: &Valid) -> TokenStream {
         if names.is_empty() {
             continue;
         }
-        let kind = Ident::new(justified.kind(), Span::call_site());
+        let kind = Ident::new(slot_kind(justified), Span::call_site());
         tokens.extend(quote!(#kind));
         if let (Impl::Plain | Impl::Vouched, Some(seal)) = (justified, capability.seal) {
             let seal = Ident::new(seal, Span::call_site());

@@ -32,19 +32,21 @@ const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, KERNEL_SERVICES, ERROR, CRATE]
 const BACKENDS: &[&str] = &["kernel", "posix"];
 
 /// What `unsafe(bindings = PATH)` asserts, for the error when `unsafe` is missing.
-pub(crate) const BINDINGS_CONTRACT: &str = "write `unsafe(bindings = PATH)`: it asserts that every getter, clock id \
-     constant and `tk_offsets_*` member the table names is the kernel's item of that name (a getter: a C \
-     function `ktime_t getter(void)`, or `u64` with `returns = \"u64\"`, safe to call wherever its clock \
-     is read), that each row's `monotonic` and `nmi_safe` say what its getter does, and, with \
-     `kernel_services`, that the module's delay, jiffies and hrtimer items are the kernel's; bindgen's \
-     output for the kernel's headers is such a module";
+pub(crate) const BINDINGS_CONTRACT: &str =
+    "write `unsafe(bindings = PATH)`: it asserts that every getter, clock id constant and \
+     `tk_offsets_*` member the table names is the kernel's item of that name (a getter: a C \
+     function `ktime_t getter(void)`, or `u64` with `returns = \"u64\"`, safe to call wherever its \
+     clock is read), that each row's `monotonic` and `nmi_safe` say what its getter does, and, \
+     with `kernel_services`, that the module's delay, jiffies and hrtimer items are the kernel's; \
+     bindgen's output for the kernel's headers is such a module";
 
 /// What `unsafe(extern "C")` asserts, for the error when a table needs it.
 pub(crate) const EXTERN_CONTRACT: &str =
-    "if every getter of the table is a C function `ktime_t getter(void)` (or \
-     `u64` with `returns = \"u64\"`) that is safe to call wherever its clock is read, and each row's \
+    "if every getter of the table is a C function `ktime_t getter(void)` (or `u64` with \
+     `returns = \"u64\"`) that is safe to call wherever its clock is read, and each row's \
      `monotonic` and `nmi_safe` say what its getter does, write `unsafe(extern \"C\")` in the \
-     invocation; or read the getters through a bindings module, `unsafe(bindings = crate::bindings)`";
+     invocation; or read the getters through a bindings module, \
+     `unsafe(bindings = crate::bindings)`";
 
 /// The parsed invocation.
 pub(crate) struct Invocation {
@@ -172,8 +174,8 @@ fn parse_option(input: ParseStream<'_>, invocation: &mut Invocation, cx: &Ctxt) 
         return Err(with_help(
             keyword.span,
             "`unsafe(…)` takes `unsafe(bindings = PATH)` or `extern \"C\"`",
-            "write `unsafe(bindings = crate::bindings)` to read the getters through a bindings module, \
-             or `unsafe(extern \"C\")` to have the macro declare them",
+            "write `unsafe(bindings = crate::bindings)` to read the getters through a bindings \
+             module, or `unsafe(extern \"C\")` to have the macro declare them",
         ));
     }
     parse_key_value(input, invocation, cx)
@@ -207,7 +209,8 @@ fn parse_key_value(
             let path: ModulePath = input.parse()?;
             cx.error(
                 &Site::Tokens(key.span()),
-                "a bindings module is trusted for what the compiler cannot check: `bindings` needs `unsafe`",
+                "a bindings module is trusted for what the compiler cannot check: `bindings` needs \
+                 `unsafe`",
                 BINDINGS_CONTRACT,
             );
             options.untrusted_bindings.get_or_insert(path);
@@ -252,15 +255,18 @@ fn parse_key_value(
             if !path.is_absolute() {
                 cx.error(
                     &Site::Tokens(key.span()),
-                    "the error module is named from the kernel services' own submodules, so its path must start at the crate root",
-                    "write it from the crate root, as `error = crate::error` or `error = ::kernel::error`",
+                    "the error module is named from the kernel services' own submodules, so its \
+                     path must start at the crate root",
+                    "write it from the crate root, as `error = crate::error` or \
+                     `error = ::kernel::error`",
                 );
             }
             set_once(
                 &mut options.error,
                 (path, key.span()),
                 &key,
-                "keep one `error = PATH`: the module with the `Error`, `Result` and `code::ETIMEDOUT` the kernel services return",
+                "keep one `error = PATH`: the module with the `Error`, `Result` and \
+                 `code::ETIMEDOUT` the kernel services return",
                 cx,
             );
         }
@@ -395,7 +401,8 @@ fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctx
         cx.error(
             &Site::Tokens(key.span()),
             "an inline row is named by the identifier before its braces",
-            "remove `name: …` and write the name in front: `Monotonic { getter: ktime_get, … }`",
+            "remove `name: …` and write the name in front: \
+             `Monotonic { getter: ktime_get, … }`",
         );
         row.had_errors = true;
         return;
@@ -569,7 +576,7 @@ mod tests {
             errors[1].starts_with("`error` is given twice"),
             "{errors:?}"
         );
-        let (_, errors) = parse_ok(quote!("c.toml", eror = crate::error));
+        let (_, errors) = parse_ok(quote!("c.toml", erorr = crate::error));
         assert!(errors[0].contains("did you mean `error`?"), "{errors:?}");
     }
 

@@ -5,13 +5,13 @@
 //! this file reads the compiler's environment and hands the tokens to one pipeline of
 //! private modules with unit tests, as in thiserror's `impl` crate:
 //!
-//! | stage | module | from → to |
-//! |---|---|---|
-//! | parse | `input` | the invocation's tokens → options and inline rows |
-//! | find, read | `env`, `read` (feature `toml`) | a table path → the file's rows, with byte spans |
-//! | model | `ast` | both forms → one `Table` |
-//! | validate | `validate` | `Table` → the clocks to declare; every error into a `Ctxt` |
-//! | expand | `expand` | the clocks → one invocation of typed-clocks's template |
+//! stage | module | from → to
+//! ---|---|---
+//! parse | `input` | the invocation's tokens → options and inline rows
+//! find, read | `env`, `read` (feature `toml`) | a table path → the file's rows, with byte spans
+//! model | `ast` | both forms → one `Table`
+//! validate | `validate` | `Table` → the clocks to declare; every error into a `Ctxt`
+//! expand | `expand` | the clocks → one invocation of typed-clocks's template
 //!
 //! `schema` and `capability` hold the keys and the capability table that the stages
 //! derive their lists from; `ctxt` collects errors, `suggest` finds the name a

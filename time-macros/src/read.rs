@@ -383,7 +383,9 @@ mod tests {
     #[test]
     fn reads_every_field_in_order() {
         let (rows, errors) = read_text(
-            "[[clock]]\nname = \"Monotonic\"\ngetter = \"ktime_get\"\nmonotonic = true\nclockid = \"CLOCK_MONOTONIC\"\ndoc = \"d\"\n\n[[clock]]\nname = \"Raw\"\ngetter = \"g\"\nmonotonic = false\nclockid = 4\n",
+            "[[clock]]\nname = \"Monotonic\"\ngetter = \"ktime_get\"\nmonotonic = true\n\
+             clockid = \"CLOCK_MONOTONIC\"\ndoc = \"d\"\n\n[[clock]]\nname = \"Raw\"\n\
+             getter = \"g\"\nmonotonic = false\nclockid = 4\n",
         );
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(rows.len(), 2);
@@ -441,7 +443,14 @@ mod tests {
             errors[1]
         );
         assert!(errors[1].contains("monotonic = true"), "{}", errors[1]);
-        assert!(errors[2].starts_with("clocks.toml:4:11: `clockid` must be a constant name (string) or an integer, found a float"), "{}", errors[2]);
+        assert!(
+            errors[2].starts_with(
+                "clocks.toml:4:11: `clockid` must be a constant name (string) or an integer, \
+                 found a float"
+            ),
+            "{}",
+            errors[2]
+        );
     }
 
     #[test]
@@ -637,9 +646,9 @@ mod tests {
     #[test]
     fn a_multi_line_string_before_a_syntax_error_keeps_its_row() {
         let text = "[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\nclockid = 1\n\
-                    [[clock]]\ndoc = \"\"\"\n1\n2\n3\n4\n5\n6\n7\n8\n\"\"\"\nname = \"B\"\ngetter = \"b\"\n\
-                    monotonic = true\nclockid = 1\n[[clock]]\nname = \"C\"\nreturns = \"i64\"\n\
-                    [[clock]]\ndoc = [1, 2\nname = \"D\"\n";
+                    [[clock]]\ndoc = \"\"\"\n1\n2\n3\n4\n5\n6\n7\n8\n\"\"\"\nname = \"B\"\n\
+                    getter = \"b\"\nmonotonic = true\nclockid = 1\n[[clock]]\nname = \"C\"\n\
+                    returns = \"i64\"\n[[clock]]\ndoc = [1, 2\nname = \"D\"\n";
         let (rows, errors) = read_text(text);
         let names: Vec<_> = rows
             .iter()

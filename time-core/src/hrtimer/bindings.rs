@@ -111,7 +111,8 @@ pub use crate::__private::NoHrTimerBindings;
 #[diagnostic::on_unimplemented(
     message = "timers cannot run on `{Self}`: its clock table has no kernel services",
     label = "a clock of a table without `kernel_services = true`",
-    note = "set `kernel_services = true` at the top of the clock table, with `unsafe(bindings = …)` in the invocation: they bind the C hrtimer functions"
+    note = "set `kernel_services = true` at the top of the clock table, with \
+            `unsafe(bindings = …)` in the invocation: they bind the C hrtimer functions"
 )]
 pub trait HrTimerBase: HrTimerClock<Bindings: HrTimerBindings> {}
 

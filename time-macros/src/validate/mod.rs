@@ -131,8 +131,8 @@ pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
         cx.error(
             &whole_table(table),
             "the clock table declares no clocks",
-            "add at least one clock: `[[clock]]` with `name`, `getter`, `monotonic` and `clockid` (in a \
-             file), or `Name { getter: c_function, monotonic: true, clockid: 1 }` (inline)",
+            "add at least one clock: `[[clock]]` with `name`, `getter`, `monotonic` and `clockid` \
+             (in a file), or `Name { getter: c_function, monotonic: true, clockid: 1 }` (inline)",
         );
     }
     valid.services = services_clock(table, &valid, cx);
@@ -182,8 +182,8 @@ fn check_trust(table: &Table, cx: &Ctxt) {
     cx.error(
         &getter.site,
         format_args!(
-            "the macro would declare `unsafe extern \"C\" fn {}() -> ktime_t` and call it from safe code, \
-             which only you can vouch for",
+            "the macro would declare `unsafe extern \"C\" fn {}() -> ktime_t` and call it from \
+             safe code, which only you can vouch for",
             getter.value
         ),
         EXTERN_CONTRACT,
@@ -200,8 +200,8 @@ fn check_error_module(table: &Table, cx: &Ctxt) {
         cx.error(
             &Site::Tokens(*span),
             "`error` chooses the error type of the kernel services, and this table has none",
-            "add `kernel_services = true` (at the top of the table, or as an option of the inline form), \
-             or remove `error`",
+            "add `kernel_services = true` (at the top of the table, or as an option of the inline \
+             form), or remove `error`",
         );
     }
 }
@@ -221,8 +221,8 @@ fn services_clock(table: &Table, valid: &Valid, cx: &Ctxt) -> Option<Ident> {
             &services.site,
             "`kernel_services` call C through a bindings module, and there is none",
             format_args!(
-                "add {} (the module with `fsleep`, `udelay`, `__msecs_to_jiffies` and the hrtimer functions), \
-                 or remove `kernel_services`",
+                "add {} (the module with `fsleep`, `udelay`, `__msecs_to_jiffies` and the hrtimer \
+                 functions), or remove `kernel_services`",
                 option_syntax(&services.site, "unsafe(bindings = crate::bindings)")
             ),
         );

@@ -94,7 +94,8 @@ pub(super) fn check_getter(
             cx.error(
                 &getter.site,
                 format_args!("getter `{}` {problem}", text.escape_debug()),
-                "`getter` names the C function `ktime_t getter(void)` that reads the clock, e.g. `ktime_get`",
+                "`getter` names the C function `ktime_t getter(void)` that reads the clock, e.g. \
+                 `ktime_get`",
             );
             None
         }

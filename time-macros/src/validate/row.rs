@@ -341,8 +341,9 @@ fn check_returns(row: &Row, cx: &Ctxt) -> Option<bool> {
             cx.error(
                 &returns.site,
                 format_args!("unknown getter return type `{}`", other.escape_debug()),
-                "a getter returns `ktime_t` (the default: `ktime_t getter(void)`) or `u64` nanoseconds \
-                 (`u64 getter(void)`, like `ktime_get_mono_fast_ns`): write `returns = \"u64\"` or leave it out",
+                "a getter returns `ktime_t` (the default: `ktime_t getter(void)`) or `u64` \
+                 nanoseconds (`u64 getter(void)`, like `ktime_get_mono_fast_ns`): write \
+                 `returns = \"u64\"` or leave it out",
             );
             None
         }

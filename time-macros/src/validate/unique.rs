@@ -81,8 +81,8 @@ impl Uniqueness {
                 &getter.site,
                 format_args!("duplicate getter `{text}`"),
                 format_args!(
-                    "`{text}` is already the getter of the clock at {}; two clocks that read the same C \
-                     function are the same clock: remove one, or fix the getter",
+                    "`{text}` is already the getter of the clock at {}; two clocks that read the \
+                     same C function are the same clock: remove one, or fix the getter",
                     table.describe(first)
                 ),
             );

@@ -79,8 +79,8 @@ pub(crate) fn mutation() -> impl Strategy<Value = Mutation> {
     ];
     let splice = prop_oneof![
         prop::sample::select(vec![
-            "\u{feff}", "\u{200b}", "\u{202e}", "\u{0301}", "é", "😀", "\0", "\u{7f}", "\r", "\n",
-            "\t", "\"", "'", "\\", "[", "]", "=", "#", ",", ".", "{", "}",
+            "\u{feff}", "\u{200b}", "\u{202e}", "\u{0301}", "\u{e9}", "😀", "\0", "\u{7f}", "\r",
+            "\n", "\t", "\"", "'", "\\", "[", "]", "=", "#", ",", ".", "{", "}",
         ])
         .prop_map(str::to_owned),
         "\\PC{1,4}",
@@ -210,8 +210,10 @@ pub(crate) fn toml_like() -> impl Strategy<Value = String> {
     ];
     let line = prop_oneof![
         3 => (key, " ?= ?", value).prop_map(|(k, eq, v)| format!("{k}{eq}{v}")),
-        1 => prop::sample::select(vec!["[[clock]]", "[clock]", "[[clock.x]]", "[x]", "[[x]]", "# c", "", "[[", "]]"])
-            .prop_map(str::to_owned),
+        1 => prop::sample::select(vec![
+            "[[clock]]", "[clock]", "[[clock.x]]", "[x]", "[[x]]", "# c", "", "[[", "]]",
+        ])
+        .prop_map(str::to_owned),
         1 => "\\PC{0,20}",
     ];
     (

@@ -6,7 +6,11 @@ use super::*;
 pub(crate) fn thousands_of_clocks_expand_from_a_file() {
     let dir = temp_dir("thousands");
     let row = |i: usize| {
-        format!("[[clock]]\nname = \"Clock{i}\"\ngetter = \"get_{i}\"\nmonotonic = {}\nclockid = {}\n\n", i.is_multiple_of(2), i % 16)
+        format!(
+            "[[clock]]\nname = \"Clock{i}\"\ngetter = \"get_{i}\"\nmonotonic = {}\nclockid = {}\n\n",
+            i.is_multiple_of(2),
+            i % 16
+        )
     };
     let text: String = (0..3_000).map(row).collect();
     let expansion = expand_file(&dir, text.as_bytes(), &[quote::quote!(unsafe(extern "C"))]);

@@ -15,7 +15,8 @@
 //! (docs/reliability.md has the measured count and time):
 //!
 //! ```text
-//! PROPTEST_CASES=10000 cargo test -p typed-clocks-macros --release --lib tests::proptests -- --nocapture 2>&1 | grep '^proptests:'
+//! PROPTEST_CASES=10000 cargo test -p typed-clocks-macros --release --lib tests::proptests \
+//!     -- --nocapture 2>&1 | grep '^proptests:'
 //! ```
 //!
 //! `cargo fuzz` is not used: it needs a nightly toolchain (`-Zsanitizer`), and only

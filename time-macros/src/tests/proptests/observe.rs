@@ -83,8 +83,10 @@ pub(crate) fn observe_rows(template: &str, body: TokenStream, expansion: &mut Ex
     let mut rest = rows.as_slice();
     let mut seen = 0;
     let is_semi = |tree: &TokenTree| matches!(tree, TokenTree::Punct(p) if p.as_char() == ';');
+    // Short, so that the row's slice pattern (which rustfmt keeps on one line) fits.
+    type T = TokenTree;
     while !rest.is_empty() {
-        let [TokenTree::Ident(name), TokenTree::Literal(name_text), TokenTree::Literal(_doc), TokenTree::Ident(flag), tail @ ..] =
+        let [T::Ident(name), T::Literal(name_text), T::Literal(_doc), T::Ident(flag), tail @ ..] =
             rest
         else {
             panic!("a {template}! row that the template does not accept: {rest:?}");
@@ -156,7 +158,12 @@ pub(crate) fn observe_rows(template: &str, body: TokenStream, expansion: &mut Ex
                         id = Some(
                             more[..end]
                                 .iter()
-                                .take_while(|tree| !matches!(tree, TokenTree::Literal(l) if l.to_string().starts_with('"')))
+                                .take_while(|tree| {
+                                    !matches!(
+                                        tree,
+                                        TokenTree::Literal(l) if l.to_string().starts_with('"')
+                                    )
+                                })
                                 .map(ToString::to_string)
                                 .collect::<Vec<_>>()
                                 .join(" "),

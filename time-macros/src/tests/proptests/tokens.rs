@@ -178,7 +178,8 @@ pub(crate) fn inline_input() -> impl Strategy<Value = TokenStream> {
     ];
     let row = (
         prop_oneof![
-            8 => "[A-Z][a-z]{0,6}".prop_map(|n| TokenTree::Ident(Ident::new(&n, Span::call_site()))),
+            8 => "[A-Z][a-z]{0,6}"
+                .prop_map(|n| TokenTree::Ident(Ident::new(&n, Span::call_site()))),
             1 => token_tree(),
         ],
         // The required keys first, most of the time.
@@ -189,7 +190,10 @@ pub(crate) fn inline_input() -> impl Strategy<Value = TokenStream> {
         prop::bool::weighted(0.95),
     )
         .prop_map(|(name, complete, getter, monotonic, fields, braced)| {
-            let getter = Ident::new(if is_keyword(&getter) { "g" } else { &getter }, Span::call_site());
+            let getter = Ident::new(
+                if is_keyword(&getter) { "g" } else { &getter },
+                Span::call_site(),
+            );
             let required = complete.then(|| quote!(getter: #getter, monotonic: #monotonic,));
             let rest: TokenStream = fields.into_iter().map(|(f, s)| quote!(#f #s)).collect();
             if braced {
