@@ -289,48 +289,20 @@ fn bindings(rows: &[Row], kernel_services: bool) -> String {
         .unwrap();
     }
     if kernel_services {
+        text.push('\n');
+        text.push_str(KERNEL_SERVICES_TYPES);
         text.push_str(KERNEL_SERVICES);
     }
     text
 }
 
-/// The kernel services' C side (the signatures of the kernel's, bindgen-shaped), as
+/// The kernel services' C types and constants, bindgen-shaped: the fixtures' one copy,
+/// which `ui-tests` and the zero-cost and renamed-dependency fixtures include as well.
+const KERNEL_SERVICES_TYPES: &str = include_str!("fixtures/kernel_services_types.rs");
+
+/// The kernel services' C functions (the signatures of the kernel's, bindgen-shaped), as
 /// stand-ins: the hrtimer functions keep the expiry in the struct, nothing fires.
 const KERNEL_SERVICES: &str = r#"
-pub const MAX_UDELAY_MS: u32 = 5;
-pub type clockid_t = ::std::os::raw::c_int;
-pub type hrtimer_mode = ::std::os::raw::c_uint;
-pub const hrtimer_mode_HRTIMER_MODE_ABS: hrtimer_mode = 0;
-pub const hrtimer_mode_HRTIMER_MODE_REL: hrtimer_mode = 1;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED: hrtimer_mode = 2;
-pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED: hrtimer_mode = 3;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_SOFT: hrtimer_mode = 4;
-pub const hrtimer_mode_HRTIMER_MODE_REL_SOFT: hrtimer_mode = 5;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT: hrtimer_mode = 6;
-pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT: hrtimer_mode = 7;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_HARD: hrtimer_mode = 8;
-pub const hrtimer_mode_HRTIMER_MODE_REL_HARD: hrtimer_mode = 9;
-pub const hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD: hrtimer_mode = 10;
-pub const hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD: hrtimer_mode = 11;
-#[repr(transparent)]
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct hrtimer_restart(pub ::std::os::raw::c_uint);
-impl hrtimer_restart {
-    pub const HRTIMER_NORESTART: hrtimer_restart = hrtimer_restart(0);
-    pub const HRTIMER_RESTART: hrtimer_restart = hrtimer_restart(1);
-}
-
-#[repr(C)]
-pub struct timerqueue_node {
-    pub expires: Ktime,
-}
-
-#[repr(C)]
-pub struct hrtimer {
-    pub node: timerqueue_node,
-    pub function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
-}
-
 /// # Safety
 /// Always safe.
 pub unsafe fn fsleep(_usecs: ::std::os::raw::c_ulong) {}

@@ -9,9 +9,17 @@ mod scratch;
 
 #[test]
 fn generated_code_works_under_a_renamed_dependency() {
-    let from = scratch::workspace().join("tests/fixtures/renamed-dependency");
-    let dir = scratch::temp_dir("renamed-dependency");
-    scratch::copy_tree(&from, &dir, &[]);
+    let fixtures = scratch::workspace().join("tests/fixtures");
+    let root = scratch::temp_dir("renamed-dependency");
+    // The fixture includes `../../kernel_services_types.rs`: beside the crate's
+    // directory, as in tests/fixtures.
+    let dir = root.join("renamed-dependency");
+    scratch::copy_tree(&fixtures.join("renamed-dependency"), &dir, &[]);
+    std::fs::copy(
+        fixtures.join("kernel_services_types.rs"),
+        root.join("kernel_services_types.rs"),
+    )
+    .expect("copy the kernel services types");
     let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("Cargo.toml");
     let typed_clocks = scratch::workspace().join("time-core");
     let rewritten = manifest
@@ -42,5 +50,5 @@ fn generated_code_works_under_a_renamed_dependency() {
     assert!(output.status.success(), "cargo run failed:\n{stderr}");
     assert!(!stderr.contains("warning"), "cargo run warned:\n{stderr}");
     assert_eq!(String::from_utf8_lossy(&output.stdout), "ok\n");
-    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_dir_all(root);
 }

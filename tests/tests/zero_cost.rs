@@ -114,6 +114,12 @@ fn fixture_assembly() -> String {
         dir.join("src/lib.rs"),
     )
     .expect("copy fixture");
+    // The fixture includes `../../kernel_services_*.rs`: beside `crate`, as beside
+    // `zero-cost` in tests/fixtures.
+    for shared in ["kernel_services_types.rs", "kernel_services_extern.rs"] {
+        std::fs::copy(manifest.join("fixtures").join(shared), root.join(shared))
+            .expect("copy the kernel services' declarations");
+    }
     std::fs::copy(manifest.join("../Cargo.lock"), dir.join("Cargo.lock")).expect("copy lock file");
     let typed_clocks = manifest
         .join("../time-core")
