@@ -22,7 +22,7 @@
 //! `hrtimer_restart`, `hrtimer_setup_in_place`, `hrtimer_destroy_in_place`,
 //! `hrtimer_start_range_ns`, `hrtimer_cancel_checked`, `hrtimer_try_to_cancel`,
 //! `hrtimer_forward`, `hrtimer_forward_now` and the `hrtimer_mode_HRTIMER_MODE_*`
-//! constants (the kernel crate's bindings, with `rust/helpers/time.c`). The logic
+//! constants (the kernel crate's bindings, with `rust/helpers/hrtimer.c`). The logic
 //! (clamping, the poll loops, the timer type layer) is in this crate; the template
 //! only binds it to `PATH`. The invoking module re-exports what it wants at its own
 //! paths; the shim of a tree without these modules is
@@ -372,10 +372,12 @@ macro_rules! __kernel_services {
                     }
 
                     #[inline]
-                    unsafe fn cancel(timer: *mut $($b)+::hrtimer) -> $crate::__private::bool {
+                    unsafe fn cancel(
+                        timer: *mut $($b)+::hrtimer,
+                    ) -> $crate::__private::core::primitive::i32 {
                         // SAFETY: `timer` is set up (contract); `hrtimer_cancel_checked()`
                         // waits for a running callback, except its own.
-                        unsafe { $($b)+::hrtimer_cancel_checked(timer) > 0 }
+                        unsafe { $($b)+::hrtimer_cancel_checked(timer) as _ }
                     }
 
                     #[inline]

@@ -1,5 +1,5 @@
 //! The call shapes that upstream's in-tree users of `kernel::time` and
-//! `kernel::io::poll` write (nova-core, tyr, rnull, the qt2025 PHY, and the doc
+//! `kernel::io::poll` write (nova-core, tyr, binder, the qt2025 PHY, and the doc
 //! examples of upstream's own files), each written as upstream code writes it and
 //! compiled through the shim. `docs/upstream.md` counts them; the shapes that do not
 //! compile here are listed there with the reason.

@@ -13,7 +13,7 @@
 //! `scripts/valgrind-hrtimer.sh` runs this binary under valgrind.
 
 use core::marker::PhantomData;
-use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
 
 use kernel::alloc::flags::GFP_KERNEL;
 use kernel::impl_has_hr_timer;
@@ -584,6 +584,79 @@ fn cancelling_a_timer_from_its_own_callback_warns_instead_of_hanging() {
     let _handle = timer.clone().start(MS);
     assert_eq!(timer.timer.try_cancel(), Ok(true));
     assert_eq!(timer.timer.try_cancel(), Ok(false));
+}
+
+/// Set when a [`SelfRelease`] is dropped.
+static SELF_RELEASE_DROPPED: AtomicBool = AtomicBool::new(false);
+
+/// Sets [`SELF_RELEASE_DROPPED`] when the struct that holds it is dropped.
+struct DropFlag;
+
+impl Drop for DropFlag {
+    fn drop(&mut self) {
+        SELF_RELEASE_DROPPED.store(true, Ordering::SeqCst);
+    }
+}
+
+/// A timer whose only reference is its own handle, which its callback drops.
+#[pin_data]
+struct SelfRelease {
+    #[pin]
+    timer: HrTimer<Self>,
+    handle: std::sync::Mutex<Option<<Arc<Self> as HrTimerPointer>::TimerHandle>>,
+    /// Whether the struct was still alive after the callback dropped the handle.
+    alive_after_drop: AtomicBool,
+    flag: DropFlag,
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for SelfRelease {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer
+    }
+}
+
+impl HrTimerCallback for SelfRelease {
+    type Pointer<'a> = Arc<Self>;
+
+    fn run(this: ArcBorrow<'_, Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        let handle = this.handle.lock().unwrap().take();
+        drop(handle);
+        // `this` is still in use: the struct must not have been freed by the drop.
+        this.alive_after_drop.store(
+            !SELF_RELEASE_DROPPED.load(Ordering::SeqCst),
+            Ordering::SeqCst,
+        );
+        HrTimerRestart::NoRestart
+    }
+}
+
+/// A handle dropped in its timer's own callback cannot wait for that callback: it
+/// keeps the data for good (a leak, after the cancel's warning) instead of freeing it
+/// under the running callback. Releasing the last reference there freed the struct
+/// while the callback still used it.
+#[test]
+fn a_handle_dropped_in_its_own_callback_keeps_the_data_alive() {
+    let tk = timekeeper::test_mode();
+    let Ok(timer) = Arc::pin_init(
+        pin_init!(SelfRelease {
+            timer <- HrTimer::new(),
+            handle: std::sync::Mutex::new(None),
+            alive_after_drop: AtomicBool::new(false),
+            flag: DropFlag,
+        }),
+        GFP_KERNEL,
+    );
+    let alive: *const AtomicBool = &timer.alive_after_drop;
+    *timer.handle.lock().unwrap() = Some(timer.clone().start(MS));
+    drop(timer); // The handle holds the last reference.
+    advance(&tk, MS);
+    assert!(
+        !SELF_RELEASE_DROPPED.load(Ordering::SeqCst),
+        "the struct was freed"
+    );
+    // SAFETY: the struct was not dropped (checked above), and it is never freed.
+    assert!(unsafe { &*alive }.load(Ordering::SeqCst));
 }
 
 /// A timer whose callback, the first time, restarts its timer (as another thread

@@ -234,9 +234,9 @@ fn the_condvar_timeout_converts_jiffies_as_upstream() {
 const HW_READY: u16 = 0x01;
 
 /// The `read_poll_timeout` doc example of upstream's `rust/kernel/io/poll.rs`, with a
-/// fallible 16-bit read (`io.try_read16(0x1000)`) and the result matched by hand.
-fn wait_for_hardware(try_read16: impl Fn(usize) -> Result<u16>) -> Result<()> {
-    match read_poll_timeout(
+/// fallible 16-bit read (`io.try_read16(0x1000)`).
+fn wait_for_hardware(try_read16: impl Fn(usize) -> Result<u16>) -> Result {
+    read_poll_timeout(
         // The `op` closure reads the value of a specific status register.
         || try_read16(0x1000),
         // The `cond` closure takes a reference to the value returned by `op`
@@ -244,14 +244,8 @@ fn wait_for_hardware(try_read16: impl Fn(usize) -> Result<u16>) -> Result<()> {
         |val: &u16| *val == HW_READY,
         Delta::from_millis(50),
         Delta::from_secs(3),
-    ) {
-        Ok(_) => {
-            // The hardware is ready. The returned value of the `op` closure
-            // isn't used.
-            Ok(())
-        }
-        Err(e) => Err(e),
-    }
+    )?;
+    Ok(())
 }
 
 /// The `read_poll_timeout_atomic` doc example of upstream's `rust/kernel/io/poll.rs`.

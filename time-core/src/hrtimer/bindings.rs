@@ -9,7 +9,7 @@ use crate::clock::{ClockId, HrTimerClock, Ktime};
 ///
 /// Beside the kernel's `hrtimer_start_range_ns()`, `hrtimer_try_to_cancel()`,
 /// `hrtimer_forward()` and `hrtimer_forward_now()`, the module provides three
-/// functions of the kernel crate's `rust/helpers/time.c`:
+/// functions of the kernel crate's `rust/helpers/hrtimer.c`:
 /// `hrtimer_setup_in_place()` (`hrtimer_setup_on_stack()` for a timer on the
 /// current task's stack, `hrtimer_setup()` elsewhere), `hrtimer_destroy_in_place()`
 /// (`destroy_hrtimer_on_stack()` for such a timer) and `hrtimer_cancel_checked()`
@@ -52,14 +52,15 @@ pub unsafe trait HrTimerBindings: 'static {
         mode: RawHrTimerMode,
     );
 
-    /// `hrtimer_cancel_checked(timer) != 0`: if the timer handler is running, this
-    /// function will block until the handler returns, unless it is called from the
-    /// handler itself (on the CPU that runs it), where it warns once and returns.
+    /// `hrtimer_cancel_checked(timer)`: stops the timer, waiting for its callback if
+    /// it runs, and returns 1 if it was queued, 0 if not. Called from the timer's own
+    /// callback (on the CPU that runs it), where it would wait for ever, it warns once,
+    /// leaves the timer as it is and returns -1.
     ///
     /// # Safety
     ///
     /// `timer` must be set up.
-    unsafe fn cancel(timer: *mut Self::RawHrTimer) -> bool;
+    unsafe fn cancel(timer: *mut Self::RawHrTimer) -> i32;
 
     /// `hrtimer_try_to_cancel(timer)`: 0 if the timer was stopped, 1 if it was
     /// started and is stopped now, -1 if its callback is running. Never waits.

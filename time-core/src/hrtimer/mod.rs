@@ -45,8 +45,9 @@
 //!   current task's stack, and `destroy_hrtimer_on_stack()` is called when it is
 //!   dropped there, so `CONFIG_DEBUG_OBJECTS_TIMERS` accepts stack timers.
 //! - Cancelling a timer from its own callback (dropping its last handle there, say)
-//!   would wait for itself for ever; the cancel warns once and returns instead.
-//!   [`HrTimer::try_cancel`] never waits.
+//!   would wait for itself for ever; the cancel warns once and returns instead, and a
+//!   handle dropped there keeps its data for good (a leak) rather than free it under
+//!   the running callback. [`HrTimer::try_cancel`] never waits.
 //!
 //! # Limits (the same as upstream's)
 //!
@@ -173,7 +174,7 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
 
     /// Stops the timer `this` points to, waiting for its callback if it runs, and
     /// returns whether it was queued. Called from the timer's own callback (where it
-    /// would wait for itself for ever), it warns once and returns instead.
+    /// would wait for itself for ever), it warns once and returns `false` instead.
     ///
     /// A concurrent start may queue the timer again before this returns. Drivers
     /// cancel through a handle ([`HrTimerHandle::cancel`], or by dropping it).
@@ -183,9 +184,24 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// `this` must point to a valid `Self`.
     #[inline]
     pub unsafe fn raw_cancel(this: *const Self) -> bool {
+        // SAFETY: the caller's promise.
+        matches!(unsafe { Self::raw_cancel_checked(this) }, Ok(true))
+    }
+
+    /// [`raw_cancel`](Self::raw_cancel) for a handle's `drop`: `Ok(queued)` once the
+    /// timer is stopped and its callback is not running. Called from the timer's own
+    /// callback, it warns once, leaves the timer as it is and returns
+    /// [`Err(CallbackRunning)`](CallbackRunning): that callback still uses the timer's
+    /// data, so the handle must keep the data alive instead of releasing it.
+    ///
+    /// # Safety
+    ///
+    /// `this` must point to a valid `Self`.
+    #[inline]
+    pub unsafe fn raw_cancel_checked(this: *const Self) -> Result<bool, CallbackRunning> {
         // SAFETY: a valid `HrTimer` is set up (the caller's promise, the invariant);
         // `cancel` may be called on any set-up timer.
-        unsafe { B::cancel(Self::raw_get(this)) }
+        cancel_result(unsafe { B::cancel(Self::raw_get(this)) })
     }
 
     /// Cancels the timer unless its callback is running, without waiting: `Ok(true)`
@@ -195,11 +211,7 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     #[inline]
     pub fn try_cancel(&self) -> Result<bool, CallbackRunning> {
         // SAFETY: `self` is a valid, so set-up, timer (invariant).
-        match unsafe { B::try_to_cancel(Self::raw_get(self)) } {
-            0 => Ok(false),
-            1 => Ok(true),
-            _ => Err(CallbackRunning),
-        }
+        cancel_result(unsafe { B::try_to_cancel(Self::raw_get(self)) })
     }
 
     /// `hrtimer_forward()` of the timer `self_ptr` points to.
@@ -277,6 +289,16 @@ impl<T, B: HrTimerBindings> Drop for HrTimer<T, B> {
         // the handle contracts it is stopped, so `destroy` (which undoes what `setup`
         // registered for a timer on the stack) may run.
         unsafe { B::destroy(Self::raw_get(this)) };
+    }
+}
+
+/// The result of `hrtimer_cancel_checked()` or `hrtimer_try_to_cancel()`: 1 if the
+/// timer was queued, 0 if not, -1 if its callback is running.
+fn cancel_result(ret: i32) -> Result<bool, CallbackRunning> {
+    match ret {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(CallbackRunning),
     }
 }
 
@@ -431,7 +453,8 @@ pub unsafe fn run_callback<T: HrTimerCallback>(this: *mut c_void) -> HrTimerRest
 ///
 /// Dropping the handle must stop the timer if it is queued, and if its callback is
 /// running, wait for it to return (calling [`cancel`](Self::cancel) from `drop` does
-/// both).
+/// both). Dropped in that callback itself, where the cancel cannot wait, the handle
+/// must keep the timer's data alive (see [`HrTimer::raw_cancel_checked`]).
 pub unsafe trait HrTimerHandle {
     /// Stops the timer, waiting for its callback if it runs, and returns whether it
     /// was queued. A concurrent start may queue it again before this returns.

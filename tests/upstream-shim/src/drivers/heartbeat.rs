@@ -1,8 +1,8 @@
 //! A periodic completion timer on the monotonic clock, in the shape of upstream's
-//! rnull (which completes requests from an hrtimer): every period the callback
+//! `Arc` hrtimer doctest (`rust/kernel/time/hrtimer.rs`): every period the callback
 //! completes one batch, moves its expiry on by one period and restarts, until the
-//! last batch. Like rnull, the timer is a field of a struct kept in an `Arc`, whose
-//! `start` is safe because the struct is `'static`.
+//! last batch. The timer is a field of a struct kept in an `Arc`, whose `start` is
+//! safe because the struct is `'static`.
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 

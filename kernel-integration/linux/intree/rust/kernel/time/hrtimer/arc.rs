@@ -46,7 +46,20 @@ where
     T: HasHrTimer<T>,
 {
     fn drop(&mut self) {
-        self.cancel();
+        let self_ptr = Arc::as_ptr(&self.inner);
+
+        // SAFETY: As we obtained `self_ptr` from a valid reference above, it
+        // must point to a valid `T`.
+        let timer_ptr = unsafe { <T as HasHrTimer<T>>::raw_get_timer(self_ptr) };
+
+        // SAFETY: As `timer_ptr` points into `T` and `T` is valid, `timer_ptr`
+        // must point to a valid `HrTimer` instance.
+        if unsafe { HrTimerOf::<T>::raw_cancel_checked(timer_ptr) }.is_err() {
+            // The timer's own callback dropped this handle, and still uses `T`:
+            // keep a reference for good rather than free `T` under it (the cancel
+            // warned).
+            core::mem::forget(self.inner.clone());
+        }
     }
 }
 

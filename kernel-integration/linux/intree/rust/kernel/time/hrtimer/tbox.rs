@@ -52,7 +52,18 @@ where
     A: crate::alloc::Allocator,
 {
     fn drop(&mut self) {
-        self.cancel();
+        // SAFETY: As we obtained `self.inner` from a valid reference when we
+        // created `self`, it must point to a valid `T`.
+        let timer_ptr = unsafe { <T as HasHrTimer<T>>::raw_get_timer(self.inner.as_ptr()) };
+
+        // SAFETY: As `timer_ptr` points into `T` and `T` is valid, `timer_ptr`
+        // must point to a valid `HrTimer` instance.
+        if unsafe { HrTimerOf::<T>::raw_cancel_checked(timer_ptr) }.is_err() {
+            // The timer's own callback dropped this handle, and still uses `T`:
+            // keep the box for good rather than free `T` under it (the cancel
+            // warned).
+            return;
+        }
         // SAFETY: By type invariant, `self.inner` came from a `Box::into_raw`
         // call.
         drop(unsafe { Box::<T, A>::from_raw(self.inner.as_ptr()) })
