@@ -35,7 +35,8 @@ use core::ops::{Add, AddAssign, Sub, SubAssign};
 /// # Invariants
 ///
 /// None beyond the `Ktime`: any value, including negative ones, is a valid instant
-/// (clocks such as real time may be set before their epoch).
+/// (negative values arise from arithmetic and `from_ktime`; the one place that needs
+/// `0..=KTIME_MAX`, an hrtimer expiry, clamps to it).
 #[repr(transparent)]
 pub struct Instant<C: ClockSource> {
     ktime: Ktime,

@@ -114,30 +114,31 @@ pub unsafe trait KernelServices: Sized + 'static {
 ///
 /// The `unsafe` is the invocation's own: the caller vouches that `PATH` holds the
 /// kernel's functions, as `declare_clocks!`'s `unsafe(bindings = PATH)` does; without
-/// it nothing matches. `NAME` is the table's monotonic clock that `read_poll_timeout`
-/// measures on. `ERROR_PATH` (the macro's `error = …` option) is the module whose
-/// `Result<T>` the services return, with `code::ETIMEDOUT` of its `Error` on a
-/// timeout: the kernel's `crate::error`. Without it, this crate's
-/// [`error`](crate::error) module.
+/// it nothing matches. The internal arms (`@error`, `@expand`) carry the same `unsafe`
+/// token, so that calling one directly needs it too. `NAME` is the table's monotonic
+/// clock that `read_poll_timeout` measures on. `ERROR_PATH` (the macro's `error = …`
+/// option) is the module whose `Result<T>` the services return, with
+/// `code::ETIMEDOUT` of its `Error` on a timeout: the kernel's `crate::error`. Without
+/// it, this crate's [`error`](crate::error) module.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kernel_services {
     (unsafe(bindings = :: $($path:ident)::+); $($rest:tt)*) => {
-        $crate::__kernel_services! { @error [:: $($path)::+] $($rest)* }
+        $crate::__kernel_services! { @error unsafe [:: $($path)::+] $($rest)* }
     };
     (unsafe(bindings = $($path:ident)::+); $($rest:tt)*) => {
-        $crate::__kernel_services! { @error [$($path)::+] $($rest)* }
+        $crate::__kernel_services! { @error unsafe [$($path)::+] $($rest)* }
     };
-    (@error [$($b:tt)+] clock = $clock:ident;) => {
-        $crate::__kernel_services! { @expand [$($b)+] $clock [$crate::error] }
+    (@error unsafe [$($b:tt)+] clock = $clock:ident;) => {
+        $crate::__kernel_services! { @expand unsafe [$($b)+] $clock [$crate::error] }
     };
-    (@error [$($b:tt)+] clock = $clock:ident; error = :: $($e:ident)::+;) => {
-        $crate::__kernel_services! { @expand [$($b)+] $clock [:: $($e)::+] }
+    (@error unsafe [$($b:tt)+] clock = $clock:ident; error = :: $($e:ident)::+;) => {
+        $crate::__kernel_services! { @expand unsafe [$($b)+] $clock [:: $($e)::+] }
     };
-    (@error [$($b:tt)+] clock = $clock:ident; error = $($e:ident)::+;) => {
-        $crate::__kernel_services! { @expand [$($b)+] $clock [$($e)::+] }
+    (@error unsafe [$($b:tt)+] clock = $clock:ident; error = $($e:ident)::+;) => {
+        $crate::__kernel_services! { @expand unsafe [$($b)+] $clock [$($e)::+] }
     };
-    (@expand [$($b:tt)+] $clock:ident [$($e:tt)+]) => {
+    (@expand unsafe [$($b:tt)+] $clock:ident [$($e:tt)+]) => {
         /// The kernel services of this clock table over its bindings module:
         /// upstream's `delay`, `poll`, `hrtimer` and `msecs_to_jiffies`.
         pub mod kernel_services {
@@ -303,8 +304,11 @@ macro_rules! __kernel_services {
 
                     #[inline]
                     fn might_sleep() {
-                        // SAFETY: `might_sleep()` may be called in any context: it only
-                        // reports an atomic one.
+                        // SAFETY: `might_sleep()` takes no argument and touches no Rust
+                        // data. It is for contexts that may sleep (a scheduling point
+                        // there); called in atomic context it reports that with
+                        // `CONFIG_DEBUG_ATOMIC_SLEEP`: a kernel bug the types cannot see,
+                        // shared with upstream's `read_poll_timeout`.
                         unsafe { $($b)+::might_sleep() }
                     }
                 }
@@ -375,8 +379,10 @@ macro_rules! __kernel_services {
                     unsafe fn cancel(
                         timer: *mut $($b)+::hrtimer,
                     ) -> $crate::__private::core::primitive::i32 {
-                        // SAFETY: `timer` is set up (contract); `hrtimer_cancel_checked()`
-                        // waits for a running callback, except its own.
+                        // SAFETY: `timer` is set up (contract). `hrtimer_cancel_checked()`
+                        // waits for a running callback, except where the wait could
+                        // never end (its own callback, or an interrupt of it on the
+                        // same CPU: it warns and returns -1).
                         unsafe { $($b)+::hrtimer_cancel_checked(timer) as _ }
                     }
 

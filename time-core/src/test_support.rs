@@ -27,12 +27,14 @@ impl MonotonicClock for TestClock {}
 
 /// A non-monotonic test clock reading minus [`TEST_NOW`].
 pub(crate) enum TestWallClock {}
-// SAFETY: a test clock, as `TestClock`.
+// SAFETY: a test clock whose readings are deliberately outside `0..=KTIME_MAX` (it
+// reads `-TEST_NOW`): the unit tests that use it check what such readings do, which is
+// saturating arithmetic, and never hand them to C.
 unsafe impl ClockSource for TestWallClock {
     const NAME: &'static str = "TestWallClock";
     const ID: ClockId = 0;
     fn ktime_get() -> Ktime {
-        -TEST_NOW.load(Ordering::SeqCst)
+        TEST_NOW.load(Ordering::SeqCst).saturating_neg()
     }
 }
 

@@ -32,7 +32,9 @@ pub unsafe trait HrTimerBindings: 'static {
     ///
     /// `timer` must point to writable memory for a C timer that stays where it is
     /// (pinned) from this call until it is destroyed, and that is not set up or is
-    /// stopped and destroyed.
+    /// stopped and destroyed; `clock` must have an hrtimer base (`CLOCK_MONOTONIC`,
+    /// `CLOCK_REALTIME`, `CLOCK_BOOTTIME` or `CLOCK_TAI`; the kernel warns on any
+    /// other), as every [`HrTimerClock`](crate::HrTimerClock)'s id has.
     unsafe fn setup<T: HrTimerCallback + HasHrTimer<T>>(
         timer: *mut Self::RawHrTimer,
         clock: ClockId,
@@ -75,7 +77,7 @@ pub unsafe trait HrTimerBindings: 'static {
     /// # Safety
     ///
     /// `timer` must be set up and not queued: stopped with no callback running and
-    /// no concurrent access, or in its own callback.
+    /// no concurrent access, or in its own callback and not restarted since.
     unsafe fn forward(timer: *mut Self::RawHrTimer, now: Ktime, interval: Ktime) -> u64;
 
     /// `hrtimer_forward_now(timer, interval)`: [`forward`](Self::forward) from the

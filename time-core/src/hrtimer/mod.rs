@@ -144,7 +144,8 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
             // keeps where it is from here on.
             // SAFETY: `pin_init` passes a pointer to memory for a `Self` that stays
             // pinned from now on; `raw_get` stays inside it, and `setup` does not need
-            // the C timer to be initialized before the call.
+            // the C timer to be initialized before the call. The clock is an
+            // `HrTimerClock`, whose id has an hrtimer base (that trait's contract).
             unsafe {
                 B::setup::<T>(
                     Self::raw_get(place),
@@ -218,14 +219,18 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     ///
     /// # Safety
     ///
-    /// `self_ptr` must point to a valid `Self`, and the caller must either have
-    /// exclusive access to it or be its callback.
+    /// `self_ptr` must point to a valid `Self` that is not queued: the caller has
+    /// exclusive access to it (no handle is alive, so the timer is stopped), or is its
+    /// running callback and the timer has not been restarted since. A restart before
+    /// the forward makes the kernel warn and leave the expiry alone; one by another
+    /// thread racing with it is the limit shared with upstream (module docs).
     #[inline]
     unsafe fn raw_forward(self_ptr: *mut Self, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: a valid, set-up timer that is not queued: the caller's promise.
+        // SAFETY: a valid, set-up timer that is not queued: the caller's promise (or, in
+        // the race the contract names, the kernel's `WARN_ON` and the shared limit).
         unsafe { B::forward(Self::raw_get(self_ptr), now.to_ktime(), interval.as_nanos()) }
     }
 
@@ -244,15 +249,19 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// how many intervals that took: 0 when the expiry already is after `now`
     /// (`hrtimer_forward()`).
     ///
-    /// `Pin<&mut HrTimer>` proves that no handle of the timer is alive, so it is
-    /// stopped; from the timer's callback, use [`HrTimerCallbackContext::forward`].
+    /// Outside the timer's callback, `Pin<&mut HrTimer>` means that no handle of the
+    /// timer is alive, so it is stopped. The callback of a `Pin<KBox<T>>` or
+    /// `Pin<&mut T>` timer gets `Pin<&mut T>` too: there the timer is not queued
+    /// unless the callback restarted it (then the kernel warns and leaves the expiry
+    /// alone). From a callback, [`HrTimerCallbackContext::forward`] says it plainly.
     pub fn forward(self: Pin<&mut Self>, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
     {
         // SAFETY: nothing moves out of `self`.
         let this = unsafe { self.get_unchecked_mut() };
-        // SAFETY: `Pin<&mut Self>` is exclusive access to a valid `Self`.
+        // SAFETY: `Pin<&mut Self>` is exclusive access to a valid `Self`: a stopped
+        // timer, or the one whose callback this is (`raw_forward`'s contract).
         unsafe { Self::raw_forward(this, now, interval) }
     }
 
@@ -265,7 +274,7 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     {
         // SAFETY: nothing moves out of `self`.
         let this = unsafe { self.get_unchecked_mut() };
-        // SAFETY: `Pin<&mut Self>` is exclusive access to a valid `Self`.
+        // SAFETY: as in `forward`.
         unsafe { Self::raw_forward_now(this, interval) }
     }
 
@@ -324,7 +333,8 @@ pub trait HrTimerPointer: Sync + Sized {
     type TimerMode: HrTimerMode;
 
     /// The handle [`start`](Self::start) returns. Dropping it must stop the timer and
-    /// wait for a running callback ([`HrTimerHandle`]'s contract).
+    /// wait for a running callback, or, in that callback itself, keep the data alive
+    /// ([`HrTimerHandle`]'s contract).
     type TimerHandle: HrTimerHandle;
 
     /// Queues the timer to expire at `expires` (restarting it if it is queued).
@@ -347,7 +357,8 @@ pub unsafe trait UnsafeHrTimerPointer: Sync + Sized {
     ///
     /// # Safety
     ///
-    /// Dropping it must stop the timer and wait for a running callback.
+    /// Dropping it must stop the timer and wait for a running callback
+    /// ([`HrTimerHandle`]'s contract).
     type TimerHandle: HrTimerHandle;
 
     /// Queues the timer to expire at `expires` (restarting it if it is queued).
@@ -377,7 +388,11 @@ pub unsafe trait ScopedHrTimerPointer {
 }
 
 // SAFETY: the handle of `UnsafeHrTimerPointer::start` is dropped before returning, and
-// dropping it stops the timer and waits for its callback.
+// dropping it stops the timer and waits for its callback. The exception, a
+// `start_scoped` in the timer's own callback (the cancel warns and returns), happens
+// only under an outer start of the same `T` (the pointer types with `start_scoped` are
+// `Pin<&T>` and `Pin<&mut T>`, whose callbacks run only under one), which stops the
+// timer and waits before its borrow ends.
 unsafe impl<T> ScopedHrTimerPointer for T
 where
     T: UnsafeHrTimerPointer,
@@ -509,8 +524,8 @@ pub unsafe trait HasHrTimer<T> {
     ///
     /// # Safety
     ///
-    /// `this` must point to a valid `Self`, which stays alive until the timer has
-    /// fired or is cancelled.
+    /// `this` must point to a valid `Self`, which stays alive until the timer is
+    /// stopped (not restarted by its callback) and its callback has returned.
     unsafe fn start(this: *const Self, expires: <Self::TimerMode as HrTimerMode>::Expires) {
         // SAFETY: the timer of a valid `Self` (the caller's promise), set up, kept
         // alive while queued; the expiry is in `0..=KTIME_MAX`.

@@ -19,7 +19,10 @@ where
 }
 
 // SAFETY: `drop` calls `cancel`, which stops the timer and waits for a running
-// callback (`HrTimer::raw_cancel`).
+// callback (`HrTimer::raw_cancel`), except in the timer's own callback (or an interrupt
+// of it on its CPU), where it warns and returns. That callback runs only while an
+// outer `start_scoped` (or an `unsafe` `start`'s caller) keeps `T` borrowed, and that
+// one stops the timer and waits before the borrow ends.
 unsafe impl<'a, T> HrTimerHandle for PinHrTimerHandle<'a, T>
 where
     T: HasHrTimer<T>,
@@ -79,7 +82,8 @@ where
         // SAFETY: the timer was started through `Pin<&T>` (this function's contract),
         // so it is the timer field of a `T`.
         let this = unsafe { T::timer_container_of(timer) };
-        // SAFETY: the handle of this start borrows `T` until the timer is dead, so `T`
+        // SAFETY: the outermost start of this timer (a `start_scoped`, or an `unsafe`
+        // `start` whose caller keeps the handle) borrows `T` until the timer is dead, so `T`
         // is alive while the callback runs; it is only ever reached through shared,
         // pinned references.
         let this = unsafe { Pin::new_unchecked(&*this) };

@@ -22,7 +22,10 @@ where
 }
 
 // SAFETY: `drop` calls `cancel`, which stops the timer and waits for a running
-// callback (`HrTimer::raw_cancel`).
+// callback (`HrTimer::raw_cancel`), except in the timer's own callback (or an interrupt
+// of it on its CPU), where it warns and returns. That callback runs only while an
+// outer `start_scoped` (or an `unsafe` `start`'s caller) keeps `T` borrowed, and that
+// one stops the timer and waits before the borrow ends.
 unsafe impl<'a, T> HrTimerHandle for PinMutHrTimerHandle<'a, T>
 where
     T: HasHrTimer<T>,
@@ -87,9 +90,10 @@ where
         // SAFETY: the timer was started through `Pin<&mut T>` (this function's
         // contract), so it is the timer field of a `T`.
         let this = unsafe { T::timer_container_of(timer) };
-        // SAFETY: the handle of this start borrows `T` exclusively until the timer is
-        // dead, so while the callback runs nothing else reaches `T`, which stays
-        // pinned.
+        // SAFETY: the outermost start of this timer (a `start_scoped`, or an `unsafe`
+        // `start` whose caller keeps the handle) borrows `T` exclusively until the
+        // timer is dead, so while the callback runs nothing else reaches `T`, which
+        // stays pinned.
         let this = unsafe { Pin::new_unchecked(&mut *this) };
         // SAFETY: `timer` is a live, set-up timer, and this is its callback.
         let context = unsafe { HrTimerCallbackContext::from_raw(timer) };

@@ -45,9 +45,14 @@ __rust_helper void rust_helper_hrtimer_destroy_in_place(struct hrtimer *timer)
  */
 __rust_helper int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer)
 {
+	/*
+	 * One snapshot of the base, whose running callback and CPU are checked
+	 * together: a concurrent start may move the timer to another base meanwhile,
+	 * and the migration base never has a running callback.
+	 */
 	struct hrtimer_clock_base *base = READ_ONCE(timer->base);
 
-	if (hrtimer_callback_running(timer) && (in_hardirq() || in_serving_softirq()) &&
+	if ((in_hardirq() || in_serving_softirq()) && READ_ONCE(base->running) == timer &&
 	    base->cpu_base->cpu == raw_smp_processor_id()) {
 		WARN_ONCE(1, "hrtimer %p cancelled from its own callback\n", timer);
 		return hrtimer_try_to_cancel(timer);

@@ -22,8 +22,9 @@ where
     pub(crate) inner: Arc<T>,
 }
 
-// SAFETY: We implement drop below, and we cancel the timer in the drop
-// implementation.
+// SAFETY: We implement drop below: it cancels the timer and waits for a running
+// callback, or, in that callback itself, where it cannot wait, leaks the refcount so
+// that `T` stays alive.
 unsafe impl<T> HrTimerHandle for ArcHrTimerHandle<T>
 where
     T: HasHrTimer<T>,
@@ -105,13 +106,13 @@ where
         // SAFETY:
         //  - `data_ptr` is derived form the pointer to the `T` that was used to
         //    queue the timer.
-        //  - As per the safety requirements of the trait `HrTimerHandle`, the
-        //    `ArcHrTimerHandle` associated with this timer is guaranteed to
-        //    be alive until this method returns. That handle borrows the `T`
-        //    behind `data_ptr` thus guaranteeing the validity of
-        //    the `ArcBorrow` created below.
-        //  - We own one refcount in the `ArcTimerHandle` associated with this
-        //    timer, so it is not possible to get a `UniqueArc` to this
+        //  - The timer was started through an `ArcHrTimerHandle`, whose
+        //    refcount outlives this call: dropped elsewhere, its `drop` waits
+        //    for this callback; dropped here, it leaks its refcount; leaked, it
+        //    keeps it. That guarantees the validity of the `ArcBorrow` created
+        //    below.
+        //  - For the same reason the count cannot reach zero while `receiver`
+        //    lives, so it is not possible to get a `UniqueArc` to this
         //    allocation from other `Arc` clones.
         let receiver = unsafe { ArcBorrow::from_raw(data_ptr) };
 

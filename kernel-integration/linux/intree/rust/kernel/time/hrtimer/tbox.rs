@@ -28,8 +28,9 @@ where
     _p: core::marker::PhantomData<A>,
 }
 
-// SAFETY: We implement drop below, and we cancel the timer in the drop
-// implementation.
+// SAFETY: We implement drop below: it cancels the timer and waits for a running
+// callback, or, in that callback itself, where it cannot wait, keeps the box so that
+// `T` stays alive.
 unsafe impl<T, A> HrTimerHandle for BoxHrTimerHandle<T, A>
 where
     T: HasHrTimer<T>,
@@ -86,8 +87,8 @@ where
         expires: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires,
     ) -> Self::TimerHandle {
         // SAFETY:
-        //  - We will not move out of this box during timer callback (we pass an
-        //    immutable reference to the callback).
+        //  - We will not move out of this box during timer callback (the
+        //    callback only gets `Pin<&mut T>`).
         //  - `Box::into_raw` is guaranteed to return a valid pointer.
         let inner =
             unsafe { NonNull::new_unchecked(Box::into_raw(Pin::into_inner_unchecked(self))) };
