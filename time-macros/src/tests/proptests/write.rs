@@ -188,6 +188,28 @@ impl Builder {
         self.line += 1;
         self.column = 1;
     }
+
+    /// Writes `key`, `equals` and `value`, and returns where toml-span places them.
+    fn push_pair(&mut self, layout: &Layout, equals: &str, key: &str, value: &str) -> KeyAt {
+        let written_key = if layout.quoted_keys {
+            format!("\"{key}\"")
+        } else {
+            key.to_owned()
+        };
+        let (line, key_column) = self.push(&written_key);
+        let key_column = key_column + usize::from(layout.quoted_keys);
+        self.push(equals);
+        let (_, value_column) = self.push(value);
+        // toml-span spans a string by its contents, after the quote (an empty string
+        // at its quote).
+        let value_column = value_column
+            + usize::from(value.starts_with(['"', '\'']) && !matches!(value, "\"\"" | "''"));
+        KeyAt {
+            line,
+            key_column,
+            value_column,
+        }
+    }
 }
 
 /// Writes `table` in `layout`; `edit(row, pairs)` may change a row's pairs first.
@@ -224,29 +246,7 @@ pub(crate) fn write_with(
                 if i > 0 {
                     out.push(", ");
                 }
-                let written_key = if layout.quoted_keys {
-                    format!("\"{key}\"")
-                } else {
-                    (*key).to_owned()
-                };
-                let (line, key_column) = out.push(&written_key);
-                let key_column = key_column + usize::from(layout.quoted_keys);
-                out.push(equals);
-                let (_, value_column) = out.push(value);
-                // toml-span spans a string by its contents, after the quote (an
-                // empty string at its quote).
-                let value_column = value_column
-                    + usize::from(
-                        value.starts_with(['"', '\'']) && !matches!(value.as_str(), "\"\"" | "''"),
-                    );
-                keys.push((
-                    *key,
-                    KeyAt {
-                        line,
-                        key_column,
-                        value_column,
-                    },
-                ));
+                keys.push((*key, out.push_pair(layout, equals, key, value)));
             }
             out.push(" },");
             out.end_line();
@@ -260,34 +260,13 @@ pub(crate) fn write_with(
             }
             out.end_line();
             for (key, value) in &pairs {
-                let written_key = if layout.quoted_keys {
-                    format!("\"{key}\"")
-                } else {
-                    (*key).to_owned()
-                };
-                let (line, key_column) = out.push(&written_key);
-                let key_column = key_column + usize::from(layout.quoted_keys);
-                out.push(equals);
-                let (_, value_column) = out.push(value);
-                // toml-span spans a string by its contents, after the quote (an
-                // empty string at its quote).
-                let value_column = value_column
-                    + usize::from(
-                        value.starts_with(['"', '\'']) && !matches!(value.as_str(), "\"\"" | "''"),
-                    );
+                let at = out.push_pair(layout, equals, key, value);
                 if layout.comments {
                     out.push(" # the row's ");
                     out.push(key);
                 }
                 out.end_line();
-                keys.push((
-                    *key,
-                    KeyAt {
-                        line,
-                        key_column,
-                        value_column,
-                    },
-                ));
+                keys.push((*key, at));
             }
         }
         rows.push(WrittenRow { start, keys });
