@@ -598,8 +598,10 @@ impl<'a, T: HasHrTimer<T>> HrTimerCallbackContext<'a, T> {
 ///
 /// Generic structs list their generics in braces: `impl{T: Send} HasHrTimer<Self> for
 /// Blinker<T> { … }`. The expansion is sound by construction, so no `unsafe` is asked
-/// of the caller: `raw_get_timer` compiles only if the field has the timer's type,
-/// and `timer_container_of` steps back by the offset of that same field of `Self`.
+/// of the caller: `raw_get_timer` compiles only if the field has the timer's type and
+/// can be borrowed (so not in a `#[repr(packed)]` struct, where the C timer would be
+/// misaligned), and `timer_container_of` steps back by the offset of that same field
+/// of `Self`.
 #[macro_export]
 macro_rules! impl_has_hr_timer {
     (
@@ -613,8 +615,8 @@ macro_rules! impl_has_hr_timer {
         $($rest:tt)*
     ) => {
         // SAFETY: `raw_get_timer` compiles only if the field is an `HrTimer` of the
-        // mode's bindings, and `timer_container_of` steps back from that field to the
-        // `Self` that holds it.
+        // mode's bindings and is aligned (a reference to it compiles), and
+        // `timer_container_of` steps back from that field to the `Self` that holds it.
         unsafe impl$(<$($generics)*>)? $crate::hrtimer::HasHrTimer<$timer_type> for $self {
             type TimerMode = $mode;
 
@@ -622,6 +624,12 @@ macro_rules! impl_has_hr_timer {
             unsafe fn raw_get_timer(
                 this: *const Self,
             ) -> *const $crate::hrtimer::HrTimer<$timer_type, $crate::hrtimer::BindingsOf<$mode>> {
+                // Never called: it compiles only if the field can be borrowed, which a
+                // field of a `#[repr(packed)]` struct cannot (E0793), so the C timer is
+                // aligned.
+                let _ = |this: &Self| {
+                    let _ = &this.$field;
+                };
                 // SAFETY: `this` points to a valid `Self` (the caller's promise).
                 unsafe { $crate::__private::core::ptr::addr_of!((*this).$field) }
             }
