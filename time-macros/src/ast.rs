@@ -334,9 +334,16 @@ pub(crate) struct Options {
 impl Options {
     /// The bindings module, if the invocation names one.
     pub(crate) fn bindings(&self) -> Option<&ModulePath> {
+        self.trusted_bindings()
+            .map(|(_, path)| path)
+            .or(self.untrusted_bindings.as_ref())
+    }
+
+    /// The bindings module of `unsafe(bindings = PATH)`, with the caller's `unsafe`.
+    pub(crate) fn trusted_bindings(&self) -> Option<(&syn::Token![unsafe], &ModulePath)> {
         match &self.trust {
-            Some((_, Trust::Bindings(path))) => Some(path),
-            _ => self.untrusted_bindings.as_ref(),
+            Some((token, Trust::Bindings(path))) => Some((token, path)),
+            _ => None,
         }
     }
 }

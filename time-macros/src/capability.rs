@@ -9,7 +9,7 @@
 //! (typed-clocks `clock.rs`) and its seal (typed-clocks `private.rs`).
 
 use crate::ast::Backend;
-use crate::schema::Key;
+use crate::schema::{self, Key};
 
 /// One capability.
 pub(crate) struct Capability {
@@ -84,7 +84,7 @@ pub(crate) struct Facts<'a> {
 /// The capabilities, in the order of the documentation and of the template's input.
 pub(crate) static CAPABILITIES: &[Capability] = &[
     Capability {
-        key: "monotonic",
+        key: schema::MONOTONIC,
         trait_name: "MonotonicClock",
         seal: Some("SealedMonotonic"),
         is_unsafe: true,
@@ -150,8 +150,6 @@ impl Capability {
     }
 }
 
-pub(crate) use crate::clock_ids::CLOCK_IDS;
-
 /// The clock ids the kernel has hrtimer bases for (`hrtimer_clockid_to_base`).
 const HRTIMER_BASES: &[i32] = &[0, 1, 7, 11];
 
@@ -160,7 +158,7 @@ const MONOTONIC_IDS: &[i32] = &[1, 4, 6, 7, 9];
 
 /// Kernel getters that read the timekeeper under its seqcount: they spin while an
 /// update is in progress, so an NMI that interrupts the update deadlocks in them.
-pub(crate) const SEQCOUNT_GETTERS: &[&str] = &[
+const SEQCOUNT_GETTERS: &[&str] = &[
     "ktime_get",
     "ktime_get_real",
     "ktime_get_boottime",
@@ -325,7 +323,7 @@ mod tests {
     fn documented_key_lists_are_the_schema() {
         let _docs = lock_docs();
         const LIST: &str = "valid keys are: ";
-        let keys = crate::schema::row_keys().join(", ");
+        let keys = schema::row_keys().join(", ");
         for path in ["/../README.md", "/../time-core/doc/declare_clocks.md"] {
             let path = format!("{}{path}", env!("CARGO_MANIFEST_DIR"));
             let text = std::fs::read_to_string(&path).expect("read the documentation");

@@ -97,12 +97,9 @@ impl Environment {
             None => Resolved::Missing(candidates),
         }
     }
-}
 
-#[cfg(feature = "toml")]
-impl Environment {
     /// Finds and reads the table file that `path` names, as UTF-8 text; `None` (with
-    /// the reason in `diagnostics`) when it is missing, unreadable or not UTF-8. Also
+    /// the reason in `cx`) when it is missing, unreadable or not UTF-8. Also
     /// returns the file's absolute path, which the expansion includes: `include_bytes!`
     /// resolves a relative path against the invoking file's directory, not against
     /// the directory the path was found from.
@@ -127,7 +124,7 @@ impl Environment {
                 // between machines and build directories); the invoking file's directory is
                 // shown as it is.
                 let bases = [
-                    ("$CARGO_MANIFEST_DIR", &self.manifest_dir),
+                    ("CARGO_MANIFEST_DIR", &self.manifest_dir),
                     (TABLE_DIR_VAR, &self.table_dir),
                 ];
                 let tried: Vec<String> = tried
@@ -136,7 +133,6 @@ impl Environment {
                         let symbolic = bases.iter().find_map(|(name, base)| {
                             let base = base.as_ref()?;
                             let rest = candidate.strip_prefix(base).ok()?;
-                            let name = name.trim_start_matches('$');
                             Some(format!("`${name}/{}`", rest.display()))
                         });
                         symbolic.unwrap_or_else(|| format!("`{}`", candidate.display()))
@@ -189,13 +185,14 @@ impl Environment {
             Ok(text) => text,
             Err(not_utf8) => {
                 let valid = not_utf8.utf8_error().valid_up_to();
-                let bytes = not_utf8.into_bytes();
-                let prefix = String::from_utf8_lossy(bytes.get(..valid).unwrap_or(&[]));
-                let line = prefix.matches('\n').count() + 1;
-                let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                let mut bytes = not_utf8.into_bytes();
+                bytes.truncate(valid);
+                // The valid prefix, located as every place in the table is.
+                let prefix = String::from_utf8_lossy(&bytes).into_owned();
+                let at = TableText::new(shown, prefix, path.span()).location(valid);
                 cx.error(
                     &site,
-                    format!("{shown}:{line}:{column}: the clock table is not valid UTF-8"),
+                    format!("{at}: the clock table is not valid UTF-8"),
                     "TOML files are UTF-8: re-save the file as UTF-8",
                 );
                 return None;

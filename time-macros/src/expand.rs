@@ -289,9 +289,7 @@ fn capabilities(table: &Table, valid: &Valid) -> TokenStream {
 /// `ConvertsTo` between the base clock and every clock with an offset, and between
 /// each two clocks with offsets (through the base): with a bindings module only.
 fn conversions(table: &Table, valid: &Valid) -> Option<TokenStream> {
-    if !matches!(table.options.trust, Some((_, Trust::Bindings(_))))
-        || table.options.backend != Backend::Kernel
-    {
+    if table.options.trusted_bindings().is_none() || table.options.backend != Backend::Kernel {
         return None;
     }
     let base = valid
@@ -335,9 +333,7 @@ fn conversions(table: &Table, valid: &Valid) -> Option<TokenStream> {
 /// The kernel services template's invocation, with the user's `unsafe` token.
 fn kernel_services(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<TokenStream> {
     let clock = valid.services.as_ref()?;
-    let Some((token, Trust::Bindings(bindings))) = &table.options.trust else {
-        return None;
-    };
+    let (token, bindings) = table.options.trusted_bindings()?;
     let error = table
         .options
         .error

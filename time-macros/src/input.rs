@@ -10,7 +10,7 @@
 use crate::ast::{Backend, Located, ModulePath, Options, Row, Site, Trust, Value};
 use crate::ctxt::{with_help, Ctxt};
 use crate::schema::{self, Form, ValueKind, KERNEL_SERVICES};
-use crate::suggest::{valid_keys_help, valid_names_help};
+use crate::suggest::{unknown_row_key, valid_names_help};
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
@@ -25,8 +25,8 @@ const BACKEND: &str = "backend";
 const ERROR: &str = "error";
 /// Option key: the path of typed-clocks in the generated code, `crate = PATH`.
 const CRATE: &str = "crate";
-/// Every option the macro accepts (`kernel_services` only in the inline form: a table
-/// file says it at its top).
+/// Every option the macro accepts (`kernel_services` in either form; a table file
+/// usually says it at its top instead, and `declare` refuses it in both places).
 const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, KERNEL_SERVICES, ERROR, CRATE];
 /// The backends `backend = …` accepts.
 const BACKENDS: &[&str] = &["kernel", "posix"];
@@ -54,7 +54,8 @@ pub(crate) struct Invocation {
     pub(crate) source: TableSource,
     /// The options written before or after the table.
     pub(crate) options: Options,
-    /// The inline form's `kernel_services = …;`.
+    /// The `kernel_services = …` option, of either form (`declare` merges it with a
+    /// table file's top-level key).
     pub(crate) kernel_services: Option<Located<bool>>,
 }
 
@@ -412,15 +413,14 @@ fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctx
             .into_iter()
             .filter(|key| *key != schema::NAME)
             .collect();
-        cx.error(
+        unknown_row_key(
+            row,
+            &key_name,
+            &keys,
             &Site::Tokens(key.span()),
             format_args!("unknown key `{key_name}` in clock `{name}`"),
-            valid_keys_help(&key_name, &keys),
+            cx,
         );
-        row.had_errors = true;
-        if let Some(meant) = crate::suggest::did_you_mean(&key_name, &keys) {
-            row.rejected.push(meant);
-        }
         return;
     };
     let integer = |number: &syn::LitInt| {
@@ -429,15 +429,14 @@ fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctx
             .map_err(|error| cx.syn_error(error))
             .ok()
     };
-    let flag = |ident: &Ident| (ident == "true" || ident == "false").then(|| ident == "true");
     let read = match (spec.kind, &value) {
         (ValueKind::Text | ValueKind::Name(_), InlineValue::Lit(Lit::Str(text))) => {
             Some(Value::Text(text.value()))
         }
         (ValueKind::Name(_), InlineValue::Ident(name)) => Some(Value::Text(name.to_string())),
         (ValueKind::Bool, InlineValue::Lit(Lit::Bool(value))) => Some(Value::Bool(value.value)),
-        (ValueKind::Bool, InlineValue::Ident(ident)) if flag(ident).is_some() => {
-            flag(ident).map(Value::Bool)
+        (ValueKind::Bool, InlineValue::Ident(ident)) => {
+            (ident == "true" || ident == "false").then(|| Value::Bool(ident == "true"))
         }
         (ValueKind::ClockId, InlineValue::Ident(constant)) => {
             Some(Value::Constant(constant.to_string()))

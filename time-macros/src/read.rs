@@ -18,7 +18,7 @@
 use crate::ast::{Located, Row, Site, Value as RowValue};
 use crate::ctxt::Ctxt;
 use crate::schema::{self, Form, KeySpec, ValueKind, CLOCK_ARRAY, KERNEL_SERVICES};
-use crate::suggest::valid_keys_help;
+use crate::suggest::unknown_row_key;
 use toml_span::value::{Key, Table, Value, ValueInner};
 
 /// What a table file holds: its rows and its top-level `kernel_services`.
@@ -293,20 +293,14 @@ fn read_row(entries: &Table<'_>, row_site: Site, cx: &Ctxt) -> Row {
                     None => row.reject(spec.name),
                 }
             }
-            None => {
-                let keys = schema::row_keys();
-                cx.error(
-                    &site(key.span),
-                    format_args!("unknown key `{name}` in a `[[clock]]` table"),
-                    valid_keys_help(name, &keys),
-                );
-                row.had_errors = true;
-                // The key it resembles counts as present: a misspelt required key is
-                // one error, not also a "missing key" error.
-                if let Some(meant) = crate::suggest::did_you_mean(name, &keys) {
-                    row.rejected.push(meant);
-                }
-            }
+            None => unknown_row_key(
+                &mut row,
+                name,
+                &schema::row_keys(),
+                &site(key.span),
+                format_args!("unknown key `{name}` in a `[[clock]]` table"),
+                cx,
+            ),
         }
     }
     row

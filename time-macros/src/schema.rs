@@ -32,8 +32,8 @@ pub(crate) const MONOTONIC: Key = "monotonic";
 /// The array of rows in a TOML table.
 #[cfg_attr(not(feature = "toml"), allow(dead_code))] // the file form needs the `toml` feature
 pub(crate) const CLOCK_ARRAY: &str = "clock";
-/// The top-level key of a TOML table (an option of the inline form) that turns on the
-/// kernel services.
+/// The top-level key of a TOML table (also a macro option, in either form) that turns
+/// on the kernel services.
 pub(crate) const KERNEL_SERVICES: &str = "kernel_services";
 /// Every top-level key of a TOML table.
 #[cfg_attr(not(feature = "toml"), allow(dead_code))] // the file form needs the `toml` feature

@@ -1,5 +1,10 @@
 //! Suggestions for misspelt names: the closest valid name, and the list of valid ones.
 
+use crate::ast::{Row, Site};
+use crate::ctxt::Ctxt;
+use crate::schema::Key;
+use std::fmt::Display;
+
 /// The closest of `candidates` to `unknown`, if it is close enough to suggest.
 pub(crate) fn did_you_mean<'a>(unknown: &str, candidates: &[&'a str]) -> Option<&'a str> {
     candidates
@@ -29,16 +34,34 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// "valid keys are: a, b, c" (with `noun` = "keys") and a "did you mean" in front when
 /// one of them is close to `unknown`.
 pub(crate) fn valid_names_help(unknown: &str, noun: &str, valid: &[&str]) -> String {
+    names_help(did_you_mean(unknown, valid), noun, valid)
+}
+
+/// [`valid_names_help`] with its suggestion, `close`, already found.
+fn names_help(close: Option<&str>, noun: &str, valid: &[&str]) -> String {
     let list = valid.join(", ");
-    match did_you_mean(unknown, valid) {
+    match close {
         Some(close) => format!("did you mean `{close}`? valid {noun} are: {list}"),
         None => format!("valid {noun} are: {list}"),
     }
 }
 
-/// [`valid_names_help`] for keys.
-pub(crate) fn valid_keys_help(unknown: &str, valid: &[&str]) -> String {
-    valid_names_help(unknown, "keys", valid)
+/// Reports the key `unknown` of `row`, none of the valid `keys`: `message` at `site`,
+/// with [`valid_names_help`]'s help. The row had errors, and the key `unknown`
+/// resembles counts as present: a misspelt required key is one error, not also a
+/// "missing key" error.
+pub(crate) fn unknown_row_key(
+    row: &mut Row,
+    unknown: &str,
+    keys: &[Key],
+    site: &Site,
+    message: impl Display,
+    cx: &Ctxt,
+) {
+    let meant = did_you_mean(unknown, keys);
+    cx.error(site, message, names_help(meant, "keys", keys));
+    row.had_errors = true;
+    row.rejected.extend(meant);
 }
 
 #[cfg(test)]
@@ -52,7 +75,7 @@ mod tests {
         assert_eq!(did_you_mean("Monotonic", &keys), Some("monotonic"));
         assert_eq!(did_you_mean("frequency", &keys), None);
         assert_eq!(
-            valid_keys_help("clock_id", &keys),
+            valid_names_help("clock_id", "keys", &keys),
             format!(
                 "did you mean `clockid`? valid keys are: {}",
                 keys.join(", ")

@@ -12,7 +12,7 @@ mod unique;
 #[cfg(all(test, feature = "toml"))]
 pub(crate) use names::is_keyword;
 
-use crate::ast::{Backend, Located, Site, Source, Table, Trust};
+use crate::ast::{Backend, Located, Site, Source, Table};
 use crate::capability::Capability;
 use crate::ctxt::Ctxt;
 use crate::input::EXTERN_CONTRACT;
@@ -101,25 +101,18 @@ pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
         // The names and getters as the row writes them (what the checked identifiers
         // were made from).
         let text = |key| row.text(key).map_or("", |text| text.value);
-        let new_name = checked
-            .name
-            .as_ref()
-            .is_some_and(|name| unique.name(table, (name, text(schema::NAME)), name_site, cx));
+        let new_name =
+            checked.name.is_some() && unique.name(table, text(schema::NAME), name_site, cx);
         let getter_unique = checked
             .getter
             .as_ref()
-            .is_none_or(|getter| unique.getter(table, (getter, text(schema::GETTER)), cx));
+            .is_none_or(|getter| unique.getter(table, text(schema::GETTER), &getter.site, cx));
         let relation = unique.relation(table, checked.relation, cx);
         let (Some(name), true) = (checked.name, new_name) else {
             continue;
         };
         match (checked.clock, getter_unique, relation, readable(table)) {
             (Some(mut clock), true, Some(relation), true) => {
-                clock.name = name;
-                // The posix backend reads clocks by id: a getter, if written, is unused.
-                clock.getter = checked
-                    .getter
-                    .filter(|_| table.options.backend == Backend::Kernel);
                 clock.relation = relation;
                 valid.clocks.push(clock);
             }
@@ -161,7 +154,8 @@ fn whole_table(table: &Table) -> Site {
 /// = posix` needs the runtime's posix backend.
 fn check_trust(table: &Table, cx: &Ctxt) {
     let options = &table.options;
-    if options.backend == Backend::Posix && options.markers_only {
+    // Only the posix backend can be missing (`declare` sets `markers_only` for it).
+    if options.markers_only {
         cx.error(
             &Site::Tokens(
                 options
@@ -216,7 +210,7 @@ fn services_clock(table: &Table, valid: &Valid, cx: &Ctxt) -> Option<Ident> {
     if !services.value || table.options.backend == Backend::Posix {
         return None;
     }
-    if !matches!(table.options.trust, Some((_, Trust::Bindings(_)))) {
+    if table.options.trusted_bindings().is_none() {
         cx.error(
             &services.site,
             "`kernel_services` call C through a bindings module, and there is none",

@@ -6,14 +6,15 @@
 use super::names::{c_name_problem, check_getter, check_name, is_c_identifier};
 use super::{option_syntax, Clock, ClockId, Relation, Resolution};
 use crate::ast::{Backend, Located, Row, Site, Table, Value};
-use crate::capability::{Capability, Facts, CAPABILITIES, CLOCK_IDS};
+use crate::capability::{Capability, Facts, CAPABILITIES};
+use crate::clock_ids::CLOCK_IDS;
 use crate::ctxt::Ctxt;
 use crate::schema::{self, Key};
 use proc_macro2::Ident;
 
 /// The members of the kernel's `enum tk_offsets` that name an offset
 /// (`include/linux/timekeeping.h`; `TK_OFFS_MAX` counts them and is none).
-pub(super) const TIMEKEEPER_OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
+const TIMEKEEPER_OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
 
 /// A row, checked on its own.
 pub(super) struct CheckedRow {
@@ -123,7 +124,7 @@ pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> Checke
         row,
         &Facts {
             backend,
-            getter: row.text(schema::GETTER).map(|getter| getter.value),
+            getter: written_getter.as_ref().map(|getter| getter.value),
             returns_u64: returns_u64 == Some(true),
             clockid: clockid_text.as_deref(),
             clockid_value: clockid.as_ref().and_then(|id| known_value(&id.value)),
@@ -159,7 +160,8 @@ pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> Checke
             Some(_),
         ) => Some(Clock {
             name: name.clone(),
-            getter: getter.clone(),
+            // The posix backend reads clocks by id: a getter, if written, is unused.
+            getter: getter.clone().filter(|_| backend == Backend::Kernel),
             returns_u64,
             monotonic,
             id,

@@ -45,16 +45,10 @@ impl Claims {
 }
 
 impl Uniqueness {
-    /// Claims the clock name `name` (`text`), written at `site`: `false` (and an error)
-    /// when an earlier row has it.
-    pub(super) fn name(
-        &mut self,
-        table: &Table,
-        (name, text): (&Ident, &str),
-        site: &Site,
-        cx: &Ctxt,
-    ) -> bool {
-        if let Err(first) = self.names.claim(text, site) {
+    /// Claims the clock name `name`, written at `site`: `false` (and an error) when an
+    /// earlier row has it.
+    pub(super) fn name(&mut self, table: &Table, name: &str, site: &Site, cx: &Ctxt) -> bool {
+        if let Err(first) = self.names.claim(name, site) {
             cx.error(
                 site,
                 format_args!("duplicate clock name `{name}`"),
@@ -68,20 +62,15 @@ impl Uniqueness {
         true
     }
 
-    /// Claims the getter `getter` (`text`): `false` (and an error) when an earlier row
-    /// reads the same function.
-    pub(super) fn getter(
-        &mut self,
-        table: &Table,
-        (getter, text): (&Located<Ident>, &str),
-        cx: &Ctxt,
-    ) -> bool {
-        if let Err(first) = self.getters.claim(text, &getter.site) {
+    /// Claims the getter `getter`, written at `site`: `false` (and an error) when an
+    /// earlier row reads the same function.
+    pub(super) fn getter(&mut self, table: &Table, getter: &str, site: &Site, cx: &Ctxt) -> bool {
+        if let Err(first) = self.getters.claim(getter, site) {
             cx.error(
-                &getter.site,
-                format_args!("duplicate getter `{text}`"),
+                site,
+                format_args!("duplicate getter `{getter}`"),
                 format_args!(
-                    "`{text}` is already the getter of the clock at {}; two clocks that read the \
+                    "`{getter}` is already the getter of the clock at {}; two clocks that read the \
                      same C function are the same clock: remove one, or fix the getter",
                     table.describe(first)
                 ),

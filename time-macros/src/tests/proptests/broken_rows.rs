@@ -454,9 +454,9 @@ pub(crate) fn one_broken_row_is_reported_exactly_and_the_others_still_expand() {
                 .map(|(name, _)| name)
                 .collect();
             declared.sort();
-            let mut enums: Vec<&String> = expansion.enums.iter().collect();
-            enums.sort();
-            prop_assert_eq!(enums, declared, "{}", text);
+            let mut types: Vec<&String> = expansion.types.iter().collect();
+            types.sort();
+            prop_assert_eq!(types, declared, "{}", text);
             for (name, outcome) in names.iter().zip(&expected.rows) {
                 if *outcome == Outcome::Clock {
                     prop_assert!(

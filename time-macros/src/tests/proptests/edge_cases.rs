@@ -15,7 +15,7 @@ pub(crate) fn thousands_of_clocks_expand_from_a_file() {
     let text: String = (0..3_000).map(row).collect();
     let expansion = expand_file(&dir, text.as_bytes(), &[quote::quote!(unsafe(extern "C"))]);
     assert!(expansion.errors.is_empty(), "{:?}", &expansion.errors[..1]);
-    assert_eq!(expansion.enums.len(), 3_000);
+    assert_eq!(expansion.types.len(), 3_000);
     assert_eq!(expansion.sources.len(), 3_000);
     assert_eq!(expansion.monotonic.len(), 1_500);
 
@@ -40,7 +40,7 @@ pub(crate) fn thousands_of_clocks_expand_from_a_file() {
             "{error}"
         );
     }
-    assert_eq!(expansion.enums.len(), 2_000);
+    assert_eq!(expansion.types.len(), 2_000);
     assert_eq!(expansion.sources.len(), 1_800);
 }
 
@@ -62,7 +62,7 @@ pub(crate) fn deep_nesting_is_an_error_not_a_stack_overflow() {
             check_located(error, &text).unwrap_or_else(|e| panic!("{e}"));
         }
         // The good row before the damage is still declared.
-        assert_eq!(expansion.enums, ["A"], "{}", &deep[..20]);
+        assert_eq!(expansion.types, ["A"], "{}", &deep[..20]);
     }
     // Deeply nested groups in the tokens.
     let mut tokens = quote!(1);
@@ -91,7 +91,7 @@ pub(crate) fn very_long_names_and_lines() {
         .map(|error| error.chars().take(200).collect())
         .collect();
     assert!(expansion.errors.is_empty(), "{shown:?}");
-    assert_eq!(expansion.enums.len(), 1);
+    assert_eq!(expansion.types.len(), 1);
 
     let bad = format!(
         "[[clock]]\nname = \"{}\"\ngetter = \"g\"\nmonotonic = true\nclockid = 1\n",

@@ -4,8 +4,8 @@
 //! `file:LINE:COL`, without disturbing the other rows; and every rejection of a
 //! table is an error that starts with `clocks.toml:LINE:COL:` inside the file.
 //!
-//! Tables are checked in memory (`table::read` + `validate::validate` +
-//! `expand::expand`, as `declare::from_file` runs them); the file path
+//! Tables are checked in memory (`read::read`, as `declare::read_file` runs it, then
+//! `validate::validate` + `expand::expand`); the file path
 //! (`declare::declare_clocks` with a temporary `CARGO_MANIFEST_DIR`) gets its own,
 //! smaller properties: valid files, arbitrary bytes, invalid UTF-8.
 //!
@@ -26,6 +26,7 @@ use crate::ast::{Source, Table as AstTable, TableText};
 use crate::ctxt::Ctxt;
 use crate::declare::declare_clocks;
 use crate::env::Environment;
+use crate::schema::row_keys;
 use crate::validate::{is_keyword, validate};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use proptest::prelude::*;
@@ -35,11 +36,6 @@ use quote::quote;
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::path::PathBuf;
-
-/// Every row key, in the schema's order.
-fn row_keys() -> Vec<&'static str> {
-    crate::schema::row_keys()
-}
 
 // ---------------------------------------------------------------------------------
 // Running properties

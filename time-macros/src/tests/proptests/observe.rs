@@ -8,7 +8,7 @@ use super::*;
 #[derive(Debug, Default)]
 pub(crate) struct Expansion {
     /// The declared marker types, in order: the template's rows, then `pub struct Name`.
-    pub(crate) enums: Vec<String>,
+    pub(crate) types: Vec<String>,
     /// The template's rows, which implement `ClockSource`: the complete clocks.
     pub(crate) sources: BTreeSet<String>,
     /// The names with `MonotonicClock` (the `capabilities` slot's list for it).
@@ -53,7 +53,7 @@ pub(crate) fn observe(tokens: TokenStream) -> Expansion {
             _ => {}
         }
     }
-    expansion.enums.extend(marker_only);
+    expansion.types.extend(marker_only);
     expansion
 }
 
@@ -174,7 +174,7 @@ pub(crate) fn observe_rows(template: &str, body: TokenStream, expansion: &mut Ex
                 other => panic!("a row item the template does not accept: {other:?}"),
             }
         }
-        expansion.enums.push(name.to_string());
+        expansion.types.push(name.to_string());
         expansion.sources.insert(name.to_string());
         expansion.ids.insert(
             name.to_string(),
@@ -244,23 +244,23 @@ pub(crate) fn expand_text(text: &str, options: &[TokenStream]) -> Expansion {
 /// the output is never silently empty, an expansion without errors declares only
 /// complete clocks, and no error message is empty.
 pub(crate) fn check_invariants(expansion: &Expansion) -> TestCaseResult {
-    let declared: BTreeSet<&String> = expansion.enums.iter().collect();
+    let declared: BTreeSet<&String> = expansion.types.iter().collect();
     prop_assert_eq!(
         declared.len(),
-        expansion.enums.len(),
+        expansion.types.len(),
         "a type is declared twice: {:?}",
-        expansion.enums
+        expansion.types
     );
     for name in expansion.sources.iter().chain(&expansion.monotonic) {
         prop_assert!(declared.contains(name), "impl for undeclared `{}`", name);
     }
     prop_assert!(expansion.monotonic.is_subset(&expansion.sources));
     prop_assert!(
-        !expansion.enums.is_empty() || !expansion.errors.is_empty(),
+        !expansion.types.is_empty() || !expansion.errors.is_empty(),
         "neither declarations nor errors"
     );
     if expansion.errors.is_empty() {
-        prop_assert_eq!(expansion.sources.len(), expansion.enums.len());
+        prop_assert_eq!(expansion.sources.len(), expansion.types.len());
     }
     for error in &expansion.errors {
         prop_assert!(!error.trim().is_empty(), "an empty error message");

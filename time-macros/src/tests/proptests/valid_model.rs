@@ -25,10 +25,10 @@ pub(crate) struct Row {
     pub(crate) relation: Relation,
 }
 
-/// A table together with the options it is valid under.
 /// The kernel's `enum tk_offsets` members that name an offset.
 const TIMEKEEPER_OFFSETS: [&str; 3] = ["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
 
+/// A table together with the options it is valid under.
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
     pub(crate) rows: Vec<Row>,
@@ -37,13 +37,9 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    pub(crate) fn options(&self) -> Vec<TokenStream> {
-        self.option_tokens()
-    }
-
     /// `unsafe(bindings = some_crate::bindings)`, `unsafe(extern "C")`, `backend = posix`, as
     /// written in the invocation.
-    pub(crate) fn option_tokens(&self) -> Vec<TokenStream> {
+    pub(crate) fn options(&self) -> Vec<TokenStream> {
         let mut options = Vec::new();
         if self.bindings {
             options.push(quote!(unsafe(bindings = some_crate::bindings)));

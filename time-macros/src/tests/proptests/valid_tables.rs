@@ -25,7 +25,7 @@ pub(crate) fn valid_tables_expand_from_files() {
         (valid_table(1..12), layout()),
         |(table, layout)| {
             let written = write(&table, &layout);
-            let expansion = expand_file(&dir, written.text.as_bytes(), &table.option_tokens());
+            let expansion = expand_file(&dir, written.text.as_bytes(), &table.options());
             check_valid_expansion(&expansion, &table)?;
             prop_assert!(expansion.includes_file, "the table is not include_bytes!'d");
             Ok(())

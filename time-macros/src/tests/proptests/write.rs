@@ -287,7 +287,7 @@ pub(crate) fn write(table: &Table, layout: &Layout) -> Written {
 
 /// The same table in the inline form: `bindings = …; backend = posix; Name { … }, …`.
 pub(crate) fn inline_tokens(table: &Table, seed: u64) -> TokenStream {
-    let options = table.option_tokens();
+    let options = table.options();
     let rows = table.rows.iter().enumerate().map(|(i, row)| {
         let name = Ident::new(&row.name, Span::call_site());
         let mut fields = Vec::new();
@@ -369,7 +369,7 @@ pub(crate) fn check_valid_expansion(expansion: &Expansion, table: &Table) -> Tes
         expansion.errors
     );
     check_invariants(expansion)?;
-    prop_assert_eq!(&expansion.enums, &table.names());
+    prop_assert_eq!(&expansion.types, &table.names());
     prop_assert_eq!(expansion.sources.len(), table.rows.len());
     prop_assert_eq!(&expansion.monotonic, &table.monotonic_names());
     Ok(())
