@@ -71,8 +71,9 @@ fn line(text: &str, at: usize) -> usize {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let tables: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(407_711_166_949);
+    // Both given by the script, which has the defaults.
+    let tables: usize = args.next().expect("TABLES").parse().expect("TABLES: a number of cases");
+    let seed: u64 = args.next().expect("SEED").parse().expect("SEED: a u64");
     let mut documents: Vec<(String, String)> = Vec::new();
     let mut rng = hostile::Rng::new(seed);
     for index in 0..tables {

@@ -7,8 +7,10 @@
     kernel-report.py new-warnings BASE NOW      the lines of NOW not in BASE (multisets)
     kernel-report.py checkpatch KDIR PATCH VENDORED...
                                                 checkpatch.pl's findings in PATCH, one a
-                                                line: "LEVEL<TAB>TYPE<TAB>WHERE<TAB>TEXT",
-                                                WHERE being "vendored", "ours" or "patch"
+                                                line: "LEVEL<TAB>TYPE<TAB>WHERE<TAB>PATH<TAB>
+                                                TEXT", WHERE being "vendored", "ours" or
+                                                "patch", PATH the file it names ("-" when
+                                                none: the commit message or the patch)
     kernel-report.py doctests FILE              the ``` blocks of FILE's doc comments,
                                                 each as one JSON string a line
     kernel-report.py users KDIR                 upstream's Rust files that use kernel::time,
@@ -99,15 +101,15 @@ def checkpatch(kdir, patch, vendored):
             continue
         level, kind, text = m.groups()
         where = "patch" if kind == "FILE_PATH_CHANGES" else "ours"
+        path = "-"
         for nxt in lines[i + 1:i + 3]:
             f = re.match(r"^#\d+: FILE: (\S+?):\d+:", nxt)
             if f:
                 path = f.group(1)
                 if any(path == v or path.startswith(v.rstrip("/") + "/") for v in vendored):
                     where = "vendored"
-                text = f"{text} ({path})"
                 break
-        print(f"{level}\t{kind}\t{where}\t{text}")
+        print(f"{level}\t{kind}\t{where}\t{path}\t{text}")
 
 
 def doctests(path):
@@ -183,23 +185,23 @@ def users(kdir):
     upstream = set(subprocess.run(
         ["git", "-C", kdir, "ls-tree", "-r", "--name-only", "pristine"],
         capture_output=True, text=True, check=True).stdout.split())
-    rows = []
-    for root, dirs, files in os.walk(kdir):
-        dirs[:] = [d for d in dirs if not d.startswith(".") and d != "Documentation"]
-        for f in files:
-            if not f.endswith(".rs") or "generated" in f:
-                continue
-            path = os.path.join(root, f)
-            r = rel(kdir, path)
-            # The module itself is not its own user.
-            if r not in upstream or r == "rust/kernel/time.rs" or r.startswith("rust/kernel/time/"):
-                continue
-            hits = uses_time(open(path, errors="replace").read())
-            if hits:
-                rows.append((r, hits))
-    for r, hits in sorted(rows):
-        state = "compiled" if r in compiled else "not compiled"
-        print(f"{state}\t{r}\t{' '.join(sorted(hits))}")
+    for r in sorted(upstream):
+        *dirs, f = r.split("/")
+        if any(d.startswith(".") or d == "Documentation" for d in dirs):
+            continue
+        if not f.endswith(".rs") or "generated" in f:
+            continue
+        # The module itself is not its own user.
+        if r == "rust/kernel/time.rs" or r.startswith("rust/kernel/time/"):
+            continue
+        # Not a file of the tree now: the series removed it.
+        path = os.path.join(kdir, r)
+        if not os.path.isfile(path):
+            continue
+        hits = uses_time(open(path, errors="replace").read())
+        if hits:
+            state = "compiled" if r in compiled else "not compiled"
+            print(f"{state}\t{r}\t{' '.join(sorted(hits))}")
 
 
 def main():

@@ -16,6 +16,10 @@ scratch_dir() {
     fi
 }
 
+# expansion_ms TEXT: the expansion time, in ms, of TEXT's first `declare_clocks!: expanded
+# in N ms` line (the macro prints it under DECLARE_CLOCKS_TIMING); nothing without one.
+expansion_ms() { sed -n 's/^declare_clocks!: expanded in \([0-9.]*\) ms$/\1/p' <<<"$1" | head -1; }
+
 # The line of a generated clock crate (clock_crate) that invokes the macro.
 CLOCK_CRATE_INVOCATION='typed_clocks::declare_clocks!("clocks.toml", unsafe(extern "C"));'
 

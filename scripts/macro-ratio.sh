@@ -88,7 +88,7 @@ check() { # crate → "cpu_ms expansion_ms", or with RATIO_INSTRUCTIONS "million
     out=$({ TIMEFORMAT='%U %S'; time (cd "$work/$1" && DECLARE_CLOCKS_TIMING=1 CARGO_TARGET_DIR="$target" \
         RUSTFLAGS= cargo check --offline -q >/dev/null 2>"$work/check-$1.err"); } 2>&1) || fail "$1"
     t=$(tail -1 <<<"$out")
-    awk -v t="$t" -v e="$(sed -n 's/^declare_clocks!: expanded in \([0-9.]*\) ms$/\1/p' <<<"$out" | head -1)" \
+    awk -v t="$t" -v e="$(expansion_ms "$out")" \
         'BEGIN { split(t, a, " "); printf "%d %s\n", (a[1] + a[2]) * 1000, (e == "" ? "-" : e) }'
 }
 

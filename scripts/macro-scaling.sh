@@ -45,7 +45,7 @@ if [ "$what" = all ] || [ "$what" = check ]; then
     for n in 0 "${sizes[@]}"; do
         make_crate "$n"
     done
-    # Warm-up: builds the dependencies (typed-clocks, typed-clocks-macros, syn, toml …) once.
+    # Warm-up: builds the dependencies (typed-clocks, typed-clocks-macros, syn, toml-span …) once.
     for n in 0 "${sizes[@]}"; do
         check "$n"
     done
@@ -67,7 +67,7 @@ if [ "$what" = all ] || [ "$what" = check ]; then
             # macro's timing line comes before it on stderr.
             out=$({ TIMEFORMAT='%R %U %S'; time check "$n" >/dev/null; } 2>&1)
             t=$(tail -1 <<<"$out")
-            expansions+=("$(sed -n 's/^declare_clocks!: expanded in \([0-9.]*\) ms$/\1/p' <<<"$out" | head -1)")
+            expansions+=("$(expansion_ms "$out")")
             read -r real user sys <<<"$t"
             walls+=("$(awk -v r="$real" 'BEGIN { printf "%d", r * 1000 }')")
             cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%d", (u + s) * 1000 }')")
