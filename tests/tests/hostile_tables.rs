@@ -206,10 +206,7 @@ fn toml_line(message: &str, table: &str) -> Option<usize> {
         }
         None => return None,
     };
-    let (line, rest) = rest.split_once(':')?;
-    let (column, _) = rest.split_once(':')?;
-    column.parse::<usize>().ok()?;
-    line.parse().ok()
+    line_of_line_col(rest)
 }
 
 /// The line of `src/tNNNNN.rs:LINE:COL:` in an error the compiler shows away from the
@@ -217,8 +214,12 @@ fn toml_line(message: &str, table: &str) -> Option<usize> {
 fn rs_line(message: &str, module: &str) -> Option<usize> {
     let prefix = format!("src/{module}.rs:");
     let at = message.find(&prefix)?;
-    let rest = &message[at + prefix.len()..];
-    let (line, rest) = rest.split_once(':')?;
+    line_of_line_col(&message[at + prefix.len()..])
+}
+
+/// The `LINE` of `LINE:COL:` at the start of `text`.
+fn line_of_line_col(text: &str) -> Option<usize> {
+    let (line, rest) = text.split_once(':')?;
     let (column, _) = rest.split_once(':')?;
     column.parse::<usize>().ok()?;
     line.parse().ok()
@@ -472,14 +473,12 @@ fn underscore_and_keyword_clock_ids_are_located_in_every_form() {
                 "{ROW_0}\n[[clock]]\nname = \"Bad2\"\ngetter = \"hostile_get_1\"\nmonotonic = true\nclockid = {constant:?}\n"
             );
             let defect = Defect::new(format!("clockid {constant:?}"), Place::Toml, (7, 11));
-            let mut good = hostile::Good::new("Good1", true, 1);
-            good.id = Some(1);
             cases.push(hostile::case_from_toml(
                 index,
                 form,
                 posix,
                 &toml,
-                vec![good],
+                vec![hostile::Good::new("Good1", true, 1, 1)],
                 vec![defect],
             ));
         }
@@ -500,13 +499,11 @@ fn underscore_and_keyword_clock_ids_are_located_in_every_form() {
             ];
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             let line = hostile::inline_row_line(options.len(), 1);
-            let mut good = hostile::Good::new("Good1", true, line - 1);
-            good.id = Some(1);
             cases.push(hostile::case_from_inline(
                 90_000 + n * 10 + 5 + m,
                 options,
                 &rows,
-                vec![good],
+                vec![hostile::Good::new("Good1", true, 1, line - 1)],
                 vec![Defect::new(
                     format!("clockid {constant}"),
                     Place::Rs,
@@ -529,11 +526,7 @@ fn a_clock_named_like_the_templates_type_parameter() {
         Form::FileBindings,
         false,
         toml,
-        vec![{
-            let mut good = hostile::Good::new("V", true, 1);
-            good.id = Some(1);
-            good
-        }],
+        vec![hostile::Good::new("V", true, 1, 1)],
         Vec::new(),
     );
     check_cases(&[case]);
@@ -549,14 +542,12 @@ fn a_clock_id_constant_the_bindings_lack() {
         .into_iter()
         .enumerate()
         .map(|(n, (form, posix))| {
-            let mut good = hostile::Good::new("Good1", true, 1);
-            good.id = Some(1);
             hostile::case_from_toml(
                 91_100 + n,
                 form,
                 posix,
                 &format!("{ROW_0}{bad}"),
-                vec![good],
+                vec![hostile::Good::new("Good1", true, 1, 1)],
                 vec![{
                     let mut defect = Defect::new("clockid constant absent", Place::Toml, (7, 11));
                     defect.missing_clockid = true;
@@ -576,14 +567,12 @@ fn a_getter_naming_a_constant_of_the_bindings() {
     let toml = format!(
         "{ROW_0}\n[[clock]]\nname = \"Bad2\"\ngetter = \"CLOCK_MONOTONIC\"\nmonotonic = true\nclockid = 1\n"
     );
-    let mut good = hostile::Good::new("Good1", true, 1);
-    good.id = Some(1);
     let case = hostile::case_from_toml(
         91_200,
         Form::FileBindings,
         false,
         &toml,
-        vec![good],
+        vec![hostile::Good::new("Good1", true, 1, 1)],
         vec![{
             let mut defect = Defect::new("getter names a constant", Place::Toml, (7, 11));
             defect.not_a_function = true;

@@ -6,75 +6,38 @@ mod scratch;
 
 use std::path::{Path, PathBuf};
 
-/// Copies example `name` into a temp dir outside the workspace, with typed-clocks's
-/// path made absolute, a package name unique to this process (concurrent runs share
-/// the target dir) and the workspace's lock file (so `--offline` works).
+/// Copies example `name` into a temp dir outside the workspace (see
+/// `scratch::copy_crate`); returns the dir and the unique package name.
 fn copy_example(name: &str) -> (PathBuf, String) {
     let from = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("readme-examples")
         .join(name);
     let dir = scratch::temp_dir(&format!("readme-{name}"));
-    scratch::copy_tree(&from, &dir, &["Cargo.lock"]);
-    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("Cargo.toml");
-    let package = format!("readme-{name}-example");
-    let unique = format!("{package}-{}", std::process::id());
-    let typed_clocks = scratch::workspace().join("time-core");
-    let rewritten = manifest
-        .replace(
-            &format!("name = \"{package}\""),
-            &format!("name = \"{unique}\""),
-        )
-        .replace(
-            "\"../../../time-core\"",
-            &format!("{:?}", typed_clocks.display().to_string()),
-        );
-    assert_ne!(
-        rewritten, manifest,
-        "the example's Cargo.toml changed shape"
-    );
-    std::fs::write(dir.join("Cargo.toml"), rewritten).expect("write Cargo.toml");
-    std::fs::copy(
-        scratch::workspace().join("Cargo.lock"),
-        dir.join("Cargo.lock"),
-    )
-    .expect("copy Cargo.lock");
+    let unique = scratch::copy_crate(&from, &dir, &format!("readme-{name}-example"));
     (dir, unique)
-}
-
-/// Asserts that an inner cargo succeeded without a warning.
-fn assert_clean(output: &std::process::Output, what: &str) {
-    let stderr = scratch::stderr(output);
-    assert!(output.status.success(), "{what} failed:\n{stderr}");
-    assert!(!stderr.contains("warning"), "{what} warned:\n{stderr}");
 }
 
 #[test]
 fn kernel_example_builds_outside_the_workspace() {
-    let (dir, _) = copy_example("kernel");
-    let output = scratch::cargo(
-        &dir,
-        &scratch::cached_target("readme-examples"),
-        &["build", "--quiet"],
-    );
-    assert_clean(&output, "cargo build of the kernel example");
-    let _ = std::fs::remove_dir_all(dir);
+    let (dir, package) = copy_example("kernel");
+    let target = scratch::cached_target("readme-examples");
+    let output = scratch::cargo(&dir, &target, &["build", "--quiet"]);
+    scratch::assert_clean(&output, "cargo build of the kernel example");
+    scratch::clean_up(&dir, &target, &package);
 }
 
 #[test]
 fn posix_example_runs_outside_the_workspace() {
-    let (dir, _) = copy_example("posix");
-    let output = scratch::cargo(
-        &dir,
-        &scratch::cached_target("readme-examples"),
-        &["run", "--quiet"],
-    );
-    assert_clean(&output, "cargo run of the posix example");
+    let (dir, package) = copy_example("posix");
+    let target = scratch::cached_target("readme-examples");
+    let output = scratch::cargo(&dir, &target, &["run", "--quiet"]);
+    scratch::assert_clean(&output, "cargo run of the posix example");
     let stdout = String::from_utf8(output.stdout).expect("utf-8");
     assert!(
         stdout.starts_with("woke ") && stdout.ends_with(" after start\n"),
         "{stdout}"
     );
-    let _ = std::fs::remove_dir_all(dir);
+    scratch::clean_up(&dir, &target, &package);
 }
 
 /// README.md quotes each example's source and table whole, in a fenced block.

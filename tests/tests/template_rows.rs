@@ -55,7 +55,8 @@ extern "C" fn shape_extern_get() -> typed_clocks::Ktime {
     5
 }
 
-/// A getter the template declares `extern "C"`, settable, without an id.
+/// A getter the template declares `extern "C"`, settable, over clock id 0
+/// (`CLOCK_REALTIME`).
 mod without_bindings {
     typed_clocks::declare_clocks! {
         unsafe(extern "C");

@@ -15,7 +15,7 @@ typed_clocks::declare_clocks! {
 }
 use core::pin::Pin;
 use kernel_services::hrtimer::*;
-use typed_clocks::{Delta, Instant};
+use typed_clocks::Delta;
 
 use pinned_init::{pin_init, stack_pin_init};
 
@@ -45,7 +45,6 @@ fn leak() {
     stack_pin_init!(let timer = pin_init!(Alarm { timer <- HrTimer::new() }));
     let handle = timer.as_ref().start(Delta::from_millis(1));
     core::mem::forget(handle);
-    let _ = Instant::<Monotonic>::now;
 }
 
 fn main() {}

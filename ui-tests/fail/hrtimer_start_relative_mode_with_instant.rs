@@ -13,7 +13,7 @@ typed_clocks::declare_clocks! {
 }
 use core::pin::Pin;
 use kernel_services::hrtimer::*;
-use typed_clocks::{Delta, Instant};
+use typed_clocks::Instant;
 
 #[pin_data]
 struct Alarm {
@@ -37,7 +37,6 @@ typed_clocks::impl_has_hr_timer! {
 }
 
 fn arm(alarm: Pin<&Alarm>) {
-    let _ = Delta::ZERO;
     alarm.start_scoped(Instant::<Monotonic>::now(), || ());
 }
 

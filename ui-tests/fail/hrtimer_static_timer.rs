@@ -15,7 +15,7 @@ typed_clocks::declare_clocks! {
 }
 use core::pin::Pin;
 use kernel_services::hrtimer::*;
-use typed_clocks::{Delta, Instant};
+use typed_clocks::Delta;
 
 #[pin_data]
 struct Alarm {
@@ -41,6 +41,5 @@ typed_clocks::impl_has_hr_timer! {
 static ALARM: Alarm = Alarm { timer: HrTimer::new() };
 
 fn main() {
-    let _ = Instant::<Monotonic>::now;
     let _handle = Pin::static_ref(&ALARM).start_scoped(Delta::from_millis(1), || ());
 }

@@ -52,6 +52,42 @@ pub fn copy_tree(from: &Path, to: &Path, skip: &[&str]) {
     walk(from, to, from, skip);
 }
 
+/// Copies the crate at `from` into `dir`, a temp dir outside the workspace, with
+/// typed-clocks's path (`"../../../time-core"`) made absolute, package `package` named
+/// uniquely to this process (concurrent runs share the target dir) and the workspace's
+/// lock file (so `--offline` works); returns the unique package name.
+pub fn copy_crate(from: &Path, dir: &Path, package: &str) -> String {
+    copy_tree(from, dir, &["Cargo.lock"]);
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("Cargo.toml");
+    let unique = format!("{package}-{}", std::process::id());
+    let typed_clocks = workspace().join("time-core");
+    let rewritten = manifest
+        .replace(
+            &format!("name = \"{package}\""),
+            &format!("name = \"{unique}\""),
+        )
+        .replace(
+            "\"../../../time-core\"",
+            &format!("{:?}", typed_clocks.display().to_string()),
+        );
+    assert_ne!(
+        rewritten,
+        manifest,
+        "{}: Cargo.toml changed shape",
+        from.display()
+    );
+    std::fs::write(dir.join("Cargo.toml"), rewritten).expect("write Cargo.toml");
+    std::fs::copy(workspace().join("Cargo.lock"), dir.join("Cargo.lock")).expect("copy Cargo.lock");
+    unique
+}
+
+/// Asserts that an inner cargo succeeded without a warning.
+pub fn assert_clean(output: &Output, what: &str) {
+    let stderr = stderr(output);
+    assert!(output.status.success(), "{what} failed:\n{stderr}");
+    assert!(!stderr.contains("warning"), "{what} warned:\n{stderr}");
+}
+
 /// `cargo --offline ARGS` in `dir` with target dir `target`, to run. The outer cargo's
 /// settings for this test binary are not the inner build's; `CARGO_HOME` (registry,
 /// offline cache) is inherited as it is.
@@ -85,7 +121,9 @@ pub fn stderr(output: &Output) -> String {
 /// from `target`; the dependencies stay cached for the next run.
 pub fn clean_up(dir: &Path, target: &Path, package: &str) {
     let _ = std::fs::remove_dir_all(dir);
-    let prefixes = [package.to_owned(), package.replace('-', "_")];
+    let crate_name = package.replace('-', "_");
+    // The package's files and dirs, its crate's, and its library's (`libNAME-HASH.rlib`).
+    let prefixes = [package.to_owned(), format!("lib{crate_name}"), crate_name];
     for sub in [
         "debug",
         "debug/deps",
@@ -97,10 +135,13 @@ pub fn clean_up(dir: &Path, target: &Path, package: &str) {
         };
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            if prefixes
-                .iter()
-                .any(|prefix| name.starts_with(prefix.as_str()))
-            {
+            // The name, then `-HASH` or an extension: not another process's package
+            // whose id starts with this one's.
+            let ours = prefixes.iter().any(|prefix| {
+                name.strip_prefix(prefix.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '.']))
+            });
+            if ours {
                 let path = entry.path();
                 let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
             }

@@ -127,8 +127,8 @@ impl Defect {
 pub struct Good {
     pub name: String,
     pub monotonic: bool,
-    /// The expected `ClockSource::ID` (`None`: no `clockid`).
-    pub id: Option<i32>,
+    /// The expected `ClockSource::ID`.
+    pub id: i32,
     pub doc: String,
     /// `Some(-1)` for `"tick"`, else nanoseconds; `None`: not given (1 ns).
     pub resolution: Option<i64>,
@@ -139,12 +139,12 @@ pub struct Good {
 }
 
 impl Good {
-    /// A row `name` without `clockid`, `doc`, `resolution` or capabilities.
-    pub fn new(name: &str, monotonic: bool, line: usize) -> Good {
+    /// A row `name` with clock id `id`, without `doc`, `resolution` or capabilities.
+    pub fn new(name: &str, monotonic: bool, id: i32, line: usize) -> Good {
         Good {
             name: name.to_owned(),
             monotonic,
-            id: None,
+            id,
             doc: String::new(),
             resolution: None,
             capabilities: Vec::new(),
@@ -262,6 +262,10 @@ pub const U64_GETTERS: &[&str] = &[
     "ktime_get_ns",
     "ktime_get_real_ns",
 ];
+
+/// The clock ids `clock_gettime` reads monotonically: the ids a monotonic row may have
+/// with the posix backend (time-macros' `MONOTONIC_IDS`, in `src/capability.rs`).
+const MONOTONIC_IDS: &[i32] = &[1, 4, 6, 7, 9];
 
 /// Kernel getters that read under the timekeeper's seqcount: never `nmi_safe`.
 const SEQCOUNT: &[&str] = &[
@@ -651,15 +655,7 @@ impl Builder<'_> {
             self.fresh_name("Good")
         };
         row.name = Some((toml_string(self.rng, &name), Some(name.clone())));
-        let mut good = Good {
-            name: name.clone(),
-            monotonic: self.rng.chance(50),
-            id: None,
-            doc: String::new(),
-            resolution: None,
-            capabilities: Vec::new(),
-            line: 0,
-        };
+        let monotonic = self.rng.chance(50);
         let returns_u64 = self.rng.chance(25);
         // The posix backend does not read the getter: it may be left out.
         let with_getter = !self.posix || self.rng.chance(50);
@@ -678,17 +674,16 @@ impl Builder<'_> {
         }
         row.set(
             "monotonic",
-            Some(bool_text(good.monotonic)),
-            Some(bool_text(good.monotonic)),
+            Some(bool_text(monotonic)),
+            Some(bool_text(monotonic)),
         );
         // clockid: required; a constant needs somewhere to look it up. With the posix
         // backend the id decides monotonicity: a monotonic row reads a monotonic one.
-        let monotonic_ids = |(_, value): &&(&str, i32)| [1, 4, 6, 7, 9].contains(value);
         let constants: Vec<(&str, i32)> = if self.posix {
             // The uapi ids, all of which `libc` has (the posix backend names them there).
             clock_ids::CLOCK_IDS
                 .iter()
-                .filter(|id| !good.monotonic || monotonic_ids(id))
+                .filter(|(_, value)| !monotonic || MONOTONIC_IDS.contains(value))
                 .copied()
                 .collect()
         } else if self.has_bindings() {
@@ -699,39 +694,38 @@ impl Builder<'_> {
         // A draw that decides nothing now that every row has a clock id, kept so that
         // the tables of a seed stay alike.
         let _ = self.posix || self.rng.chance(60);
-        {
-            if !constants.is_empty() && self.rng.chance(50) {
-                let (constant, value) = *self.rng.pick(&constants);
-                good.id = Some(value);
-                // A draw that decides nothing, kept so that each seed keeps naming the
-                // tables it names (docs/reliability.md quotes a seed).
-                let _ = self.rng.chance(20);
-                // Inline, a constant is an identifier (a string is the wrong type).
-                row.set(
-                    "clockid",
-                    Some(toml_string(self.rng, constant)),
-                    Some(constant.to_owned()),
-                );
-            } else {
-                let value = match self.rng.below(6) {
-                    _ if self.posix && good.monotonic => *self.rng.pick(&[1, 4, 6, 7, 9]),
-                    0 => i32::MIN,
-                    1 => i32::MAX,
-                    2 => -1,
-                    _ => self.rng.below(16) as i32,
-                };
-                good.id = Some(value);
-                row.set(
-                    "clockid",
-                    Some(toml_int(self.rng, i128::from(value))),
-                    Some(if value < 0 && self.rng.chance(50) {
-                        format!("- {}", i128::from(value).unsigned_abs())
-                    } else {
-                        value.to_string()
-                    }),
-                );
-            }
-        }
+        let id = if !constants.is_empty() && self.rng.chance(50) {
+            let (constant, value) = *self.rng.pick(&constants);
+            // A draw that decides nothing, kept so that each seed keeps naming the
+            // tables it names (docs/reliability.md quotes a seed).
+            let _ = self.rng.chance(20);
+            // Inline, a constant is an identifier (a string is the wrong type).
+            row.set(
+                "clockid",
+                Some(toml_string(self.rng, constant)),
+                Some(constant.to_owned()),
+            );
+            value
+        } else {
+            let value = match self.rng.below(6) {
+                _ if self.posix && monotonic => *self.rng.pick(MONOTONIC_IDS),
+                0 => i32::MIN,
+                1 => i32::MAX,
+                2 => -1,
+                _ => self.rng.below(16) as i32,
+            };
+            row.set(
+                "clockid",
+                Some(toml_int(self.rng, i128::from(value))),
+                Some(if value < 0 && self.rng.chance(50) {
+                    format!("- {}", i128::from(value).unsigned_abs())
+                } else {
+                    value.to_string()
+                }),
+            );
+            value
+        };
+        let mut good = Good::new(&name, monotonic, id, 0);
         if self.rng.chance(40) {
             good.doc = doc_text(self.rng);
             let toml = if self.rng.chance(20)
@@ -796,7 +790,7 @@ impl Builder<'_> {
                 // Every row gives it, above.
                 "monotonic" => false,
                 "nmi_safe" => returns_u64 && !SEQCOUNT.contains(&getter_text),
-                "hrtimer" => matches!(good.id, Some(0 | 1 | 7 | 11)),
+                "hrtimer" => matches!(good.id, 0 | 1 | 7 | 11),
                 "settable" => !good.monotonic,
                 // A capability without a rule.
                 _ => true,
@@ -1411,7 +1405,7 @@ fn module_source(invocation: &[String], good: &[Good], posix: bool) -> String {
             let _ = writeln!(source, "    crate::posix::<{name}>();");
         }
         source.push_str("    now.to_ktime()\n}\n");
-        let id = good.id.unwrap_or(0);
+        let id = good.id;
         let resolution = good.resolution.unwrap_or(1);
         let _ = write!(
             source,
@@ -1767,8 +1761,8 @@ fn render_file(
 /// A case from a hand-written table file (`form`: `FileBindings` or `FileExtern`).
 /// A table whose mistake lies where TOML's rules and the schema meet: `[clock]` with a
 /// sub-table (valid TOML, a schema error), or, after `[clock.sub]` and `clock = [ … ]`
-/// in it, a dotted key `clock.name` at the top level (invalid TOML, which the `toml`
-/// crate reports at its line).
+/// in it, a dotted key `clock.name` at the top level (invalid TOML, which toml-span
+/// reports at its line).
 fn toml_rules_case(index: usize, form: Form, posix: bool, rng: &mut Rng) -> Case {
     let single = || Defect::new("`clock` is a single table", Place::Toml, (1, 1));
     if rng.chance(50) {

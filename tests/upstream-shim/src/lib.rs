@@ -10,8 +10,9 @@
 //! bindgen crate. The drivers in [`drivers`] carry upstream's in-tree call sites
 //! over simulated hardware: nova-core's falcon and GSP waits, tyr's GPU reset, the
 //! qt2025 PHY probe, binder's transaction timestamps, and a periodic completion timer
-//! (the shape of upstream's `Arc` hrtimer example). Each starts with `use crate::kernel;`, which in a kernel tree is the
-//! `kernel` crate in the extern prelude.
+//! (the shape of upstream's `Arc` hrtimer example). Each starts with
+//! `use crate::kernel;`, which in a kernel tree is the `kernel` crate in the extern
+//! prelude.
 
 /// The kernel's bindgen output (`rust/bindings`): here, `kernel-integration`'s.
 pub use kernel_integration::bindings;

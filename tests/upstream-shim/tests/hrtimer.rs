@@ -453,10 +453,11 @@ fn periodic_runs<M: Mode>(tk: &TestModeGuard, first: M::Expires, base: fn() -> i
     )
 }
 
-/// Issue 27, item 4: `forward_now` forwards from the time of the base the timer is
-/// queued on. A relative `RealTime` timer is queued on the monotonic base; with the
-/// wall clock's time it ran once in 10 ms and its expiry jumped to about 1.7e18 ns.
-/// Every mode of every clock: 10 runs in 10 ms, the next expiry 1 ms ahead on its base.
+/// Issue 27, item 4: `forward_now` must forward from the time of the base the timer is
+/// queued on, not from its clock's: a relative `RealTime` timer is queued on the
+/// monotonic base, and forwarding it from the wall clock's time (about 1.7e18 ns) puts
+/// its expiry decades ahead there, so that it runs once in 10 ms. Every mode of every
+/// clock: 10 runs in 10 ms, the next expiry 1 ms ahead on its base.
 #[test]
 fn forward_now_follows_the_base_the_timer_is_queued_on_in_every_mode() {
     let tk = timekeeper::test_mode();
@@ -633,8 +634,8 @@ impl HrTimerCallback for SelfRelease {
 
 /// A handle dropped in its timer's own callback cannot wait for that callback: it
 /// keeps the data for good (a leak, after the cancel's warning) instead of freeing it
-/// under the running callback. Releasing the last reference there freed the struct
-/// while the callback still used it.
+/// under the running callback: releasing the last reference there would free the
+/// struct while the callback still uses it.
 #[test]
 fn a_handle_dropped_in_its_own_callback_keeps_the_data_alive() {
     let tk = timekeeper::test_mode();
@@ -724,10 +725,10 @@ fn forwarding_a_timer_restarted_meanwhile_is_reported_as_the_kernel_does() {
     drop(handle);
 }
 
-/// Issue 27, item 7: a timer on the stack is set up with `hrtimer_setup_on_stack()`,
-/// so debugobjects (`CONFIG_DEBUG_OBJECTS_TIMERS`, modelled by the host base) accepts
-/// it; plain `hrtimer_setup()` of the same place warns "object … is on stack, but NOT
-/// annotated", which is what the old set-up did.
+/// Issue 27, item 7: a timer on the stack must be set up with
+/// `hrtimer_setup_on_stack()`, so that debugobjects (`CONFIG_DEBUG_OBJECTS_TIMERS`,
+/// modelled by the host base) accepts it: plain `hrtimer_setup()` of the same place
+/// warns "object … is on stack, but NOT annotated".
 #[test]
 fn a_stack_timer_is_set_up_as_one() {
     let tk = timekeeper::test_mode();

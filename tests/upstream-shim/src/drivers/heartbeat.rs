@@ -43,10 +43,8 @@ impl Heartbeat {
 
     /// A heartbeat (stopped) in an `Arc`.
     pub fn timer(period: Delta, batches: u32) -> Arc<Self> {
-        match Arc::pin_init(Self::new(period, batches), GFP_KERNEL) {
-            Ok(heartbeat) => heartbeat,
-            Err(never) => match never {},
-        }
+        let Ok(heartbeat) = Arc::pin_init(Self::new(period, batches), GFP_KERNEL);
+        heartbeat
     }
 
     /// Starts `heartbeat`: the first batch completes one period from now.

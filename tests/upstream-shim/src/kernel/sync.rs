@@ -78,7 +78,7 @@ pub mod atomic {
 
 /// The kernel's `Completion` (`kernel::sync::completion`).
 pub mod completion {
-    use std::sync::Mutex;
+    use core::sync::atomic::{AtomicBool, Ordering};
 
     use pinned_init::PinInit;
 
@@ -89,7 +89,7 @@ pub mod completion {
     /// which runs the queues (or advances the test clocks in test mode), before each
     /// look at the completion.
     pub struct Completion {
-        done: Mutex<u64>,
+        done: AtomicBool,
     }
 
     impl Completion {
@@ -98,25 +98,21 @@ pub mod completion {
         #[allow(clippy::new_ret_no_self)]
         pub fn new() -> impl PinInit<Self> {
             Completion {
-                done: Mutex::new(0),
+                done: AtomicBool::new(false),
             }
         }
 
-        /// Wakes every waiter, now and later (`complete_all`).
+        /// Wakes every waiter, now and later (`complete_all`): the completion stays
+        /// done for good.
         pub fn complete_all(&self) {
-            *self.done.lock().unwrap() = u64::MAX;
+            self.done.store(true, Ordering::Release);
         }
 
-        /// Waits until the completion is done (`wait_for_completion`), then consumes
-        /// one "done" (a `complete_all` stays done for good).
+        /// Waits until the completion is done (`wait_for_completion`).
         pub fn wait_for_completion(&self) {
             loop {
                 crate::kernel::time::delay::fsleep(crate::kernel::time::Delta::from_micros(50));
-                let mut done = self.done.lock().unwrap();
-                if *done > 0 {
-                    if *done != u64::MAX {
-                        *done -= 1;
-                    }
+                if self.done.load(Ordering::Acquire) {
                     return;
                 }
             }
