@@ -22,9 +22,11 @@
 //! - the kernel services of `kernel_services = true` (`include/linux/{delay,jiffies,hrtimer}.h`):
 //!   `fsleep` and `udelay` (static inline/macro in C, through `rust_helper_*` in
 //!   the same file), `MAX_UDELAY_MS`, `__msecs_to_jiffies`, and the hrtimer
-//!   base's `struct hrtimer`, `hrtimer_setup`, `hrtimer_start_range_ns`,
-//!   `hrtimer_cancel`, `hrtimer_forward` with the `hrtimer_mode_*`/`hrtimer_restart_*`
-//!   constants.
+//!   base's `struct hrtimer`, `hrtimer_start_range_ns`, `hrtimer_try_to_cancel`,
+//!   `hrtimer_forward` with the `hrtimer_mode_*`/`hrtimer_restart_*` constants, and the
+//!   kernel crate's `rust/helpers/hrtimer.c` (compiled here too):
+//!   `hrtimer_setup_in_place`, `hrtimer_destroy_in_place`, `hrtimer_cancel_checked`,
+//!   `hrtimer_forward_now` and `might_sleep`.
 
 #![allow(
     non_camel_case_types,

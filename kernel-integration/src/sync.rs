@@ -4,7 +4,7 @@
 //! As in the kernel, an `Arc<T>` never hands out `&mut T`, so what it points to is
 //! pinned for good: [`Arc::pin_init`] initializes `T` in place from a `PinInit`, and
 //! an `Arc` of a struct with an [`HrTimer`](typed_clocks::hrtimer::HrTimer) field
-//! starts its timer (`kernel_integration::hrtimer`).
+//! starts its timer (`kernel_integration::time::hrtimer`).
 
 use core::ops::Deref;
 use std::marker::PhantomData;

@@ -6,7 +6,8 @@
 //! `monotonic = true`, and the capability traits the row declares), read through its C
 //! getter in [`crate::bindings`], with [`ClockSource::ID`](typed_clocks::ClockSource::ID)
 //! from the table's `clockid`. The counterpart of the kernel's
-//! `rust/kernel/time.rs`, whose clocks are written by hand.
+//! `rust/kernel/time.rs`, which the in-tree series makes the same `declare_clocks!`
+//! invocation over this table.
 //!
 //! The table's `offset_base`/`offset` keys relate the clocks as the kernel's timekeeper
 //! does (`RealTime`, `BootTime`, `Tai` = `Monotonic` + `offs_real`/`offs_boot`/

@@ -40,7 +40,10 @@ pub type ClockId = i32;
 /// Implementers must ensure that [`ktime_get`](Self::ktime_get) returns a value in
 /// `0..=KTIME_MAX` ([`KTIME_MAX`](crate::hrtimer::KTIME_MAX) is `i64::MAX`) and is safe
 /// to call wherever the clock is read, and that [`ID`](Self::ID) is the `clockid_t` of
-/// the clock's time base. A hand-written `unsafe impl` is the implementer vouching for
+/// the clock's time base. The range is upstream's contract; this crate's own `unsafe`
+/// code does not rely on it (an expiry is clamped where it reaches C, and an
+/// [`Instant`](crate::Instant) is any `i64`), so a reading outside it is a logic error,
+/// not undefined behaviour. A hand-written `unsafe impl` is the implementer vouching for
 /// both; `declare_clocks!`'s impls are vouched for by the invocation's `unsafe(…)`, or
 /// read the clock with `clock_gettime` themselves (the posix backend).
 #[diagnostic::on_unimplemented(

@@ -305,7 +305,7 @@ macro_rules! __clocks_extern {
 /// `module_text` and `conversions`, and with rows `Name "Name" "doc" MONOTONIC` then the id
 /// and the optional parts. Each clock is read with `clock_gettime(ID)`, which is safe
 /// for any id; the capabilities that need a word for them are checked against the
-/// id instead. No caller's `unsafe` is needed, or accepted as a reason.
+/// id instead. No caller's `unsafe` is needed: nothing here rests on the caller's word.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clocks_posix {

@@ -11,8 +11,9 @@ static TEST_NOW: AtomicI64 = AtomicI64::new(0);
 
 /// A monotonic test clock reading [`TEST_NOW`].
 pub(crate) enum TestClock {}
-// SAFETY: a test clock; the tests set it within `0..=KTIME_MAX` (or test what a
-// reading outside that range does, which is saturating arithmetic, not UB).
+// SAFETY: safe to call anywhere; the tests set it within `0..=KTIME_MAX`, or test what
+// a reading outside that range does, which the trait's contract makes a logic error,
+// not undefined behaviour (saturating arithmetic).
 unsafe impl ClockSource for TestClock {
     const NAME: &'static str = "TestClock";
     const MONOTONIC: bool = true;
@@ -27,9 +28,9 @@ impl MonotonicClock for TestClock {}
 
 /// A non-monotonic test clock reading minus [`TEST_NOW`].
 pub(crate) enum TestWallClock {}
-// SAFETY: a test clock whose readings are deliberately outside `0..=KTIME_MAX` (it
-// reads `-TEST_NOW`): the unit tests that use it check what such readings do, which is
-// saturating arithmetic, and never hand them to C.
+// SAFETY: safe to call anywhere. Its readings are deliberately outside `0..=KTIME_MAX`
+// (it reads `-TEST_NOW`), which the trait's contract makes a logic error, not undefined
+// behaviour: the unit tests that use it check that such readings saturate.
 unsafe impl ClockSource for TestWallClock {
     const NAME: &'static str = "TestWallClock";
     const ID: ClockId = 0;

@@ -7,14 +7,14 @@ use crate::clock::{ClockId, HrTimerClock, Ktime};
 /// of `declare_clocks!` (`kernel_services = true`) on their own type, over the
 /// table's bindings module, never by hand.
 ///
-/// Beside the kernel's `hrtimer_start_range_ns()`, `hrtimer_try_to_cancel()`,
-/// `hrtimer_forward()` and `hrtimer_forward_now()`, the module provides three
-/// functions of the kernel crate's `rust/helpers/hrtimer.c`:
-/// `hrtimer_setup_in_place()` (`hrtimer_setup_on_stack()` for a timer on the
-/// current task's stack, `hrtimer_setup()` elsewhere), `hrtimer_destroy_in_place()`
-/// (`destroy_hrtimer_on_stack()` for such a timer) and `hrtimer_cancel_checked()`
-/// (`hrtimer_cancel()`, but a warning instead of a wait for ever when called from
-/// the timer's own callback).
+/// Beside the kernel's `hrtimer_start_range_ns()`, `hrtimer_try_to_cancel()` and
+/// `hrtimer_forward()`, the module provides four functions of the kernel crate's
+/// `rust/helpers/hrtimer.c`: `hrtimer_setup_in_place()` (`hrtimer_setup_on_stack()`
+/// for a timer on the current task's stack, `hrtimer_setup()` elsewhere),
+/// `hrtimer_destroy_in_place()` (`destroy_hrtimer_on_stack()` for such a timer),
+/// `hrtimer_cancel_checked()` (`hrtimer_cancel()`, but a warning instead of a wait for
+/// ever when called from the timer's own callback) and the static inline
+/// `hrtimer_forward_now()`.
 ///
 /// # Safety
 ///

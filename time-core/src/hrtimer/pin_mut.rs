@@ -63,8 +63,8 @@ where
         mut self,
         expires: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires,
     ) -> Self::TimerHandle {
-        // SAFETY: nothing moves out of `self`: the pointer only goes to the timer and
-        // the handle, which hands `T` back pinned.
+        // SAFETY: nothing moves out of `self`: the pointer is used only to reach the
+        // timer field and, in the callback, to rebuild a `Pin<&mut T>`.
         let this = NonNull::from(unsafe { self.as_mut().get_unchecked_mut() });
         // SAFETY: `this` comes from a live reference; the caller keeps `T` alive until
         // the timer is dead by dropping the handle in time (this function's contract).

@@ -4,7 +4,8 @@
  * The hrtimer calls of `kernel::time::hrtimer` that need more than one
  * exported function: a timer set up where it lives (on the stack or not), the
  * cancel that cannot wait for itself, and the static inline
- * hrtimer_forward_now().
+ * hrtimer_forward_now(); and might_sleep(), a macro, for the generated
+ * `kernel_services::poll`.
  */
 
 #include <linux/bug.h>
@@ -55,7 +56,8 @@ __rust_helper int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer)
 	if ((in_hardirq() || in_serving_softirq()) && READ_ONCE(base->running) == timer &&
 	    base->cpu_base->cpu == raw_smp_processor_id()) {
 		WARN_ONCE(1, "hrtimer %p cancelled from its own callback\n", timer);
-		return hrtimer_try_to_cancel(timer);
+		/* What hrtimer_try_to_cancel() returns while the callback runs. */
+		return -1;
 	}
 	return hrtimer_cancel(timer);
 }
