@@ -12,6 +12,11 @@
 //!    `bindings::ktime_get_real()` calls the helper of the static inline C function.
 //! 3. The output goes to `$OUT_DIR/bindings.rs`, included by `src/bindings.rs`.
 //!
+//! With `KERNEL_INTEGRATION_UBSAN=1` the C is built with UBSan's signed-overflow and
+//! alignment checks, trapping (`-fsanitize-undefined-trap-on-error`: no runtime
+//! library), so a test that drives the C into either dies with `SIGILL`; `./scripts/test`
+//! runs the C model's tests that way too, in `target/ubsan`.
+//!
 //! Before all that it checks that bindgen can run: libclang must load (bindgen would
 //! panic otherwise) and, on Debian, clang's resource headers (`stdbool.h`, from
 //! `libclang-dev`) must be installed beside it, as `scripts/prereqs.sh` checks. When
@@ -26,6 +31,9 @@ use bindgen::callbacks::{ItemInfo, ItemKind, ParseCallbacks};
 
 /// The prefix of the C wrappers of static inline functions (`csrc/helpers.c`).
 const HELPER_PREFIX: &str = "rust_helper_";
+
+/// Set to `1`: build the C with trapping UBSan checks (signed overflow, alignment).
+const UBSAN: &str = "KERNEL_INTEGRATION_UBSAN";
 
 /// C sources compiled into `libhost_timekeeper.a`.
 const SOURCES: &[&str] = &[
@@ -177,15 +185,20 @@ fn run() -> Result<(), String> {
         println!("cargo:rerun-if-changed={path}");
     }
 
-    cc::Build::new()
-        .files(SOURCES)
+    let mut c = cc::Build::new();
+    c.files(SOURCES)
         .include("include")
         .std("gnu11")
         .warnings(true)
         .extra_warnings(true)
         .flag_if_supported("-Wmissing-prototypes")
-        .warnings_into_errors(true)
-        .compile("host_timekeeper");
+        .warnings_into_errors(true);
+    println!("cargo:rerun-if-env-changed={UBSAN}");
+    if env::var_os(UBSAN).is_some_and(|value| value == "1") {
+        c.flag("-fsanitize=signed-integer-overflow,alignment")
+            .flag("-fsanitize-undefined-trap-on-error");
+    }
+    c.compile("host_timekeeper");
 
     let started = Instant::now();
     let bindings = bindgen::Builder::default()
