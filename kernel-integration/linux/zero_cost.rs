@@ -108,12 +108,13 @@ pub extern "Rust" fn typed_clocks_zc_to_clock_typed(mono: Instant<Monotonic>) ->
     mono.to_clock()
 }
 
-/// Raw: `ktime_mono_to_any(mono, TK_OFFS_BOOT)`.
+/// Raw: `mono` plus the boot offset (`ktime_mono_to_any(0, TK_OFFS_BOOT)`), saturating
+/// as the typed conversion does (C's `ktime_mono_to_any(mono, …)` is a plain `+`).
 #[no_mangle]
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_to_clock_raw(mono: Ktime) -> Ktime {
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
-    unsafe { bindings::ktime_mono_to_any(mono, bindings::tk_offsets_TK_OFFS_BOOT) }
+    mono.saturating_add(unsafe { bindings::ktime_mono_to_any(0, bindings::tk_offsets_TK_OFFS_BOOT) })
 }
 
 /// Typed: one step of `read_poll_timeout`'s loop after a rejected value (as in

@@ -6,6 +6,7 @@
 
 use kernel_integration::time::{BootTime, Monotonic, RealTime, Tai};
 use kernel_integration::timekeeper::{self, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET};
+use proptest::prelude::*;
 use typed_clocks::{Delta, Instant};
 
 #[test]
@@ -118,4 +119,68 @@ fn round_trips_are_exact_while_the_offsets_stay() -> Result<(), timekeeper::Time
         assert_eq!(real.to_clock::<Tai>().to_clock::<RealTime>(), real);
     }
     Ok(())
+}
+
+/// The exact `ktime - offset(from) + offset(to)`, clamped to the `Ktime` range: what
+/// `to_clock` promises, with the offsets read off the frozen test timekeeper.
+fn clamped(ktime: i64, from: i64, to: i64) -> i64 {
+    (i128::from(ktime) - i128::from(from) + i128::from(to))
+        .clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+}
+
+/// An instant near either end of the `i64` range, or anywhere.
+fn edge_ktime() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        i64::MIN..i64::MIN + 1_000_000_000_000_000_000,
+        i64::MAX - 1_000_000_000_000_000_000..=i64::MAX,
+        any::<i64>(),
+        Just(i64::MIN),
+        Just(i64::MAX),
+    ]
+}
+
+proptest! {
+    /// Every conversion path saturates at the `Ktime` range: `ktime_mono_to_any` is a
+    /// plain `+` in C (signed overflow: the UBSan run of `./scripts/test` traps on it),
+    /// so no path may hand it an instant and an offset whose sum overflows.
+    #[test]
+    fn every_conversion_saturates_at_the_i64_edges(
+        ktime in edge_ktime(),
+        step in -START_OFFS_REAL..(1_i64 << 60),
+        slept in 0..(1_i64 << 60),
+    ) {
+        let tk = timekeeper::test_mode();
+        tk.step_real_time(Delta::from_nanos(step)).unwrap();
+        tk.suspend(Delta::from_nanos(slept)).unwrap();
+        let mono = Instant::<Monotonic>::now().to_ktime();
+        let offset = |now: i64| now - mono;
+        let offsets = [
+            0,
+            offset(Instant::<BootTime>::now().to_ktime()),
+            offset(Instant::<RealTime>::now().to_ktime()),
+            offset(Instant::<Tai>::now().to_ktime()),
+        ];
+        let from_mono = Instant::<Monotonic>::from_ktime(ktime);
+        prop_assert_eq!(from_mono.to_clock::<BootTime>().to_ktime(), clamped(ktime, 0, offsets[1]));
+        prop_assert_eq!(from_mono.to_clock::<RealTime>().to_ktime(), clamped(ktime, 0, offsets[2]));
+        prop_assert_eq!(from_mono.to_clock::<Tai>().to_ktime(), clamped(ktime, 0, offsets[3]));
+        let real = Instant::<RealTime>::from_ktime(ktime);
+        prop_assert_eq!(real.to_clock::<Monotonic>().to_ktime(), clamped(ktime, offsets[2], 0));
+        prop_assert_eq!(real.to_clock::<Tai>().to_ktime(), clamped(ktime, offsets[2], offsets[3]));
+        prop_assert_eq!(real.to_clock::<BootTime>().to_ktime(), clamped(ktime, offsets[2], offsets[1]));
+        let boot = Instant::<BootTime>::from_ktime(ktime);
+        prop_assert_eq!(boot.to_clock::<Monotonic>().to_ktime(), clamped(ktime, offsets[1], 0));
+        prop_assert_eq!(boot.to_clock::<RealTime>().to_ktime(), clamped(ktime, offsets[1], offsets[2]));
+    }
+}
+
+/// The review's case: a deadline a `Delta::MAX` away, on the wall clock.
+#[test]
+fn a_deadline_at_the_end_of_time_converts_to_the_end_of_time() {
+    let _tk = timekeeper::test_mode();
+    let far = Instant::<Monotonic>::now() + Delta::MAX;
+    assert_eq!(far.to_clock::<RealTime>().to_ktime(), i64::MAX);
+    assert_eq!(far.to_clock::<BootTime>().to_ktime(), i64::MAX);
+    let early = Instant::<RealTime>::from_ktime(i64::MIN);
+    assert_eq!(early.to_clock::<Monotonic>().to_ktime(), i64::MIN);
 }

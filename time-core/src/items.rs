@@ -52,7 +52,8 @@
 ///     module_text = "crate::bindings"; // PATH as messages show it
 ///     clocks = [ ROW* ];
 ///     capabilities = [ KIND ... [Name*] ... ];
-///     conversions = { base = Name; offsets = [..]; pairs = [..]; };  // optional
+///     bases = [Name*];                // the rows that are their own base
+///     conversions = { base = Name; offsets = [Name OFFSET "at";]; };  // optional
 /// }
 /// ```
 ///
@@ -67,6 +68,11 @@
 ///   vouches for (only with the kernel backend, which has it);
 /// - `monotonic_id [Name*]`: `MonotonicClock`, checked against the clock id (posix);
 /// - `timer_base [Name*]`: `HrTimerClock`, checked against the clock id.
+///
+/// Every row is an [`OffsetClock`](crate::__private::OffsetClock), which
+/// [`ConvertsTo`](crate::ConvertsTo) is derived from: those of `bases` are their own base
+/// (the `offset_base` row, and every row the table relates to no other), those of
+/// `conversions`' `offsets` are `base` plus the kernel's timekeeper offset.
 ///
 /// `tests/tests/template_rows.rs` compiles rows of every shape that the procedural
 /// macro writes.
@@ -89,13 +95,13 @@ macro_rules! __clocks_bindings {
             ;
         )*];
         capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
+        bases = [$($own_base:ident)*];
         $(conversions = {
             base = $base:ident;
             offsets = [$($derived:ident $offset:ident $offset_at:literal;)*];
-            pairs = [$($from:ident $from_offset:ident $to:ident $to_offset:ident;)*];
         };)?
     ) => {
-        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] }
+        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] [$($own_base)*] }
         $(
             $crate::__clock_capability! {
                 unsafe $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
@@ -181,52 +187,20 @@ macro_rules! __clocks_bindings {
                     };
                 )*
                 $(
-                    impl $crate::__private::SealedConvertsTo<$derived> for $base {}
-                    impl $crate::__private::ConvertsTo<$derived> for $base {
+                    impl $crate::__private::OffsetClock for $derived {
+                        type Base = $base;
+
                         #[inline]
-                        fn convert_ktime(
-                            ktime: $crate::__private::Ktime,
-                        ) -> $crate::__private::Ktime {
+                        fn offset() -> $crate::__private::Ktime {
                             #[allow(unused_imports)]
                             use __bindings::*;
                             // SAFETY: the caller's `unsafe(bindings = PATH)` vouches that
                             // `ktime_mono_to_any` is the kernel's, which takes any time and
                             // a member of `enum tk_offsets` (the macro writes only
                             // `TK_OFFS_REAL`, `TK_OFFS_BOOT`, `TK_OFFS_TAI`) and only reads
-                            // the timekeeper's offsets.
-                            unsafe { __bindings::ktime_mono_to_any(ktime, $offset as _) }
-                        }
-                    }
-                    impl $crate::__private::SealedConvertsTo<$base> for $derived {}
-                    impl $crate::__private::ConvertsTo<$base> for $derived {
-                        #[inline]
-                        fn convert_ktime(
-                            ktime: $crate::__private::Ktime,
-                        ) -> $crate::__private::Ktime {
-                            #[allow(unused_imports)]
-                            use __bindings::*;
-                            // SAFETY: as above: the offset now, as the base plus it.
-                            ktime.saturating_sub(unsafe {
-                                __bindings::ktime_mono_to_any(0, $offset as _)
-                            })
-                        }
-                    }
-                )*
-                $(
-                    impl $crate::__private::SealedConvertsTo<$to> for $from {}
-                    impl $crate::__private::ConvertsTo<$to> for $from {
-                        #[inline]
-                        fn convert_ktime(
-                            ktime: $crate::__private::Ktime,
-                        ) -> $crate::__private::Ktime {
-                            #[allow(unused_imports)]
-                            use __bindings::*;
-                            // SAFETY: as above: back to the base, then on to `$to`.
-                            let base = ktime.saturating_sub(unsafe {
-                                __bindings::ktime_mono_to_any(0, $from_offset as _)
-                            });
-                            // SAFETY: as above.
-                            unsafe { __bindings::ktime_mono_to_any(base, $to_offset as _) }
+                            // the timekeeper's offsets; from 0 it adds nothing but the
+                            // offset, so it cannot overflow.
+                            unsafe { __bindings::ktime_mono_to_any(0, $offset as _) }
                         }
                     }
                 )*
@@ -260,7 +234,7 @@ macro_rules! __clocks_extern {
         )*];
         capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
     ) => {
-        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] }
+        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] [$($name)*] }
         $(
             $crate::__clock_capability! {
                 unsafe $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
@@ -324,7 +298,7 @@ macro_rules! __clocks_posix {
         )*];
         capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
     ) => {
-        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] }
+        $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] [$($name)*] }
         $(
             $crate::__clock_capability! {
                 $kind $($capability)* [$($capable)*] [$hrtimer_bindings]
@@ -374,11 +348,16 @@ macro_rules! __clocks_posix {
 
 }
 
-/// The marker types of the rows, `CLOCKS` and `for_each_clock`.
+/// The marker types of the rows, `CLOCKS`, `for_each_clock`, and the
+/// [`OffsetClock`](crate::__private::OffsetClock) impls of the rows that are their own
+/// base (`[$own_base*]`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clock_list {
-    ($declared_in:literal $count:literal [$($name:ident $doc:literal $($header:literal)?;)*]) => {
+    (
+        $declared_in:literal $count:literal [$($name:ident $doc:literal $($header:literal)?;)*]
+        [$($own_base:ident)*]
+    ) => {
         $(
             #[doc = $doc]
             $(
@@ -406,6 +385,17 @@ macro_rules! __clock_list {
         {
             $(visitor.visit::<$name>();)*
         }
+
+        $(
+            impl $crate::__private::OffsetClock for $own_base {
+                type Base = $own_base;
+
+                #[inline]
+                fn offset() -> $crate::__private::Ktime {
+                    0
+                }
+            }
+        )*
     };
 
 }

@@ -28,7 +28,7 @@ pub use crate::{
 pub use typed_clocks_macros::declare_clocks;
 
 pub use crate::clock::*;
-pub use crate::convert::ConvertsTo;
+pub use crate::convert::{ConvertsTo, OffsetClock};
 pub use crate::table::{ClockInfo, ClockVisitor};
 
 #[cfg(feature = "posix")]
@@ -169,6 +169,10 @@ pub unsafe trait SealedMonotonic {}
 /// and would break `a - Instant::from_ktime(5)`, while `Instant<?D>` still selects the
 /// one impl and infers `D = C`. The second parameter repeats `D` only so that the
 /// message can name both clocks.
+///
+/// Its one impl is below, and its private supertrait has the same one only: no crate
+/// can add another (an `impl SameClockAs<Mono, Real> for Instant<Real>` does not
+/// compile), so subtraction across clocks cannot be made to compile.
 #[diagnostic::on_unimplemented(
     message = "cannot subtract an `Instant<{D}>` from an `Instant<{C}>`: they come from \
                different clocks",
@@ -177,9 +181,17 @@ pub unsafe trait SealedMonotonic {}
             explicitly with `Instant::to_clock` (where the clock table declares an offset), or \
             measure a `Delta` on each clock separately"
 )]
-pub trait SameClockAs<C, D> {}
+pub trait SameClockAs<C, D>: same_clock::Sealed<C, D> {}
 
 impl<C: ClockSource> SameClockAs<C, C> for crate::instant::Instant<C> {}
+
+mod same_clock {
+    /// Seals [`SameClockAs`](super::SameClockAs): this module is private, so only the
+    /// impl below exists.
+    pub trait Sealed<C, D> {}
+
+    impl<C: crate::ClockSource> Sealed<C, C> for crate::instant::Instant<C> {}
+}
 
 /// Seals [`NmiSafeClock`]: `declare_clocks!` implements it for rows with
 /// `nmi_safe = true`, and an implementation by hand needs `unsafe`.
@@ -215,14 +227,6 @@ pub trait SealedSettable {}
     label = "`SuspendCountingClock` is sealed: only rows with `counts_suspend = true` implement it"
 )]
 pub trait SealedSuspendCounting {}
-
-/// Seals [`ConvertsTo`]: only `declare_clocks!` implements it, between clocks that the
-/// table relates by a timekeeper offset.
-#[diagnostic::on_unimplemented(
-    message = "the clock table declares no conversion from `{Self}` to `{D}`",
-    label = "`ConvertsTo` is sealed: conversions come from the table's `offset`/`offset_base` keys"
-)]
-pub trait SealedConvertsTo<D> {}
 
 /// Seals `PosixClock`: only `declare_clocks!(…, backend = posix)` implements it, with
 /// the row's `clockid`; an implementation by hand needs `unsafe`.

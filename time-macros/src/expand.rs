@@ -99,6 +99,7 @@ fn clock_items(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<Toke
     let rows = Group::new(Delimiter::Bracket, rows.tokens.into_iter().collect());
     let capabilities = capabilities(table, valid);
     let conversions = conversions(table, valid);
+    let bases = (template == Template::Bindings).then(|| bases(valid, conversions.is_some()));
     let name = Ident::new(template.name(), Span::call_site());
     Some(quote! {
         #krate::__private::#name! {
@@ -109,6 +110,7 @@ fn clock_items(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<Toke
             #module_text
             clocks = #rows;
             capabilities = [#capabilities];
+            #bases
             #conversions
         }
     })
@@ -286,8 +288,19 @@ fn capabilities(table: &Table, valid: &Valid) -> TokenStream {
     tokens
 }
 
-/// `ConvertsTo` between the base clock and every clock with an offset, and between
-/// each two clocks with offsets (through the base): with a bindings module only.
+/// The rows that are their own base, for `clocks_bindings!` (the other templates take
+/// every row): every row but those of `conversions`' offsets.
+fn bases(valid: &Valid, with_conversions: bool) -> TokenStream {
+    let names = valid
+        .clocks
+        .iter()
+        .filter(|clock| !(with_conversions && matches!(clock.relation, Relation::Offset(_))))
+        .map(|clock| &clock.name);
+    quote!(bases = [#(#names)*];)
+}
+
+/// The clocks offset from the base clock, with their offsets (`ConvertsTo` follows
+/// from them): with a bindings module only.
 fn conversions(table: &Table, valid: &Valid) -> Option<TokenStream> {
     if table.options.trusted_bindings().is_none() || table.options.backend != Backend::Kernel {
         return None;
@@ -296,36 +309,22 @@ fn conversions(table: &Table, valid: &Valid) -> Option<TokenStream> {
         .clocks
         .iter()
         .find(|clock| matches!(clock.relation, Relation::Base))?;
-    let derived: Vec<(&Ident, &crate::ast::Located<Ident>)> = valid
-        .clocks
-        .iter()
-        .filter_map(|clock| match &clock.relation {
-            Relation::Offset(offset) => Some((&clock.name, offset)),
-            _ => None,
-        })
-        .collect();
-    if derived.is_empty() {
+    let mut offsets = TokenStream::new();
+    for clock in &valid.clocks {
+        if let Relation::Offset(offset) = &clock.relation {
+            let (name, member) = (&clock.name, &offset.value);
+            let at = location(table, &offset.site);
+            offsets.extend(quote!(#name #member #at;));
+        }
+    }
+    if offsets.is_empty() {
         return None;
     }
     let base = &base.name;
-    let mut offsets = TokenStream::new();
-    let mut pairs = TokenStream::new();
-    for (name, offset) in &derived {
-        let member = &offset.value;
-        let at = location(table, &offset.site);
-        offsets.extend(quote!(#name #member #at;));
-        for (other, other_offset) in &derived {
-            if other != name {
-                let other_member = &other_offset.value;
-                pairs.extend(quote!(#name #member #other #other_member;));
-            }
-        }
-    }
     Some(quote! {
         conversions = {
             base = #base;
             offsets = [#offsets];
-            pairs = [#pairs];
         };
     })
 }
