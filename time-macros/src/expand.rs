@@ -26,6 +26,7 @@ pub(crate) fn expand(table: &Table, valid: &Valid) -> TokenStream {
     let krate = krate(table);
     let mut tokens = TokenStream::new();
     tokens.extend(track_file(table, &krate));
+    tokens.extend(vouching(table));
     tokens.extend(markers(valid));
     tokens.extend(clock_items(table, valid, &krate));
     tokens.extend(kernel_services(table, valid, &krate));
@@ -49,6 +50,15 @@ fn track_file(table: &Table, krate: &TokenStream) -> Option<TokenStream> {
     Some(quote! {
         const _: &[#krate::__private::u8] = #krate::__private::core::include_bytes!(#path);
     })
+}
+
+/// The invocation's `unsafe(…)`, where the lint `unsafe_code` sees it: an empty
+/// `unsafe extern "C" {}` block (which the lint reports) made of the user's `unsafe`
+/// token and spanned at it, so that `#![forbid(unsafe_code)]` refuses an invocation that
+/// vouches for C, there, and `#[allow(unsafe_code)]` on the enclosing module lets it.
+fn vouching(table: &Table) -> Option<TokenStream> {
+    let (token, _) = table.options.trust.as_ref()?;
+    Some(quote::quote_spanned!(token.span=> #token extern "C" {}))
 }
 
 /// A row with errors still declares its type (without impls), so that code using it

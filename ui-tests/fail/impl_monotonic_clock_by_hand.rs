@@ -1,12 +1,17 @@
 // A clock declared `monotonic = false` cannot be declared monotonic by hand without
 // `unsafe`: the seal of `MonotonicClock` is an `unsafe trait` (a poll loop timed on a
 // clock that is not monotonic may never end), and the trait needs it.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
-typed_clocks::declare_clocks! {
-    unsafe(extern "C");
-    RealTime { getter: ktime_get_real, monotonic: false, clockid: 0 },
+// The one module that vouches for C.
+#[allow(unsafe_code)]
+mod clocks {
+    typed_clocks::declare_clocks! {
+        unsafe(extern "C");
+        RealTime { getter: ktime_get_real, monotonic: false, clockid: 0 },
+    }
 }
+use clocks::RealTime;
 
 impl typed_clocks::__private::SealedMonotonic for RealTime {}
 impl typed_clocks::MonotonicClock for RealTime {}

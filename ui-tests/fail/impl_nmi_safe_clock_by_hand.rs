@@ -1,11 +1,16 @@
 // A clock whose row does not say `nmi_safe = true` cannot be made NMI-safe by hand
 // without `unsafe`: the seal of `NmiSafeClock` is an `unsafe trait`.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
-typed_clocks::declare_clocks! {
-    unsafe(extern "C");
-    Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
+// The one module that vouches for C.
+#[allow(unsafe_code)]
+mod clocks {
+    typed_clocks::declare_clocks! {
+        unsafe(extern "C");
+        Monotonic { getter: ktime_get, monotonic: true, clockid: 1 },
+    }
 }
+use clocks::Monotonic;
 
 impl typed_clocks::__private::SealedNmiSafe for Monotonic {}
 impl typed_clocks::NmiSafeClock for Monotonic {}
