@@ -10,6 +10,32 @@ pub use core::primitive::{bool, i128, str, u64, u8};
 /// Writes out the kernel services of a table (see `services.rs`).
 #[cfg(feature = "kernel-services")]
 pub use crate::__kernel_services as kernel_services;
+/// Without the `kernel-services` feature: one error, at the table's `kernel_services` key.
+#[cfg(not(feature = "kernel-services"))]
+pub use crate::__no_kernel_services as kernel_services;
+
+/// Stands in for `__kernel_services!` without typed-clocks's `kernel-services` feature:
+/// one error at the table's `kernel_services` key (`at`, `clocks.toml:LINE:COL: `), and
+/// the `kernel_services::Services` type that the table's `hrtimer` rows name, so that
+/// nothing else fails.
+#[cfg(not(feature = "kernel-services"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __no_kernel_services {
+    (at = $at:literal; $($rest:tt)*) => {
+        $crate::__private::core::compile_error!($crate::__private::core::concat!(
+            $at,
+            "`kernel_services = true` needs typed-clocks's `kernel-services` feature: enable it, \
+             `typed-clocks = { version = \"…\", features = [\"kernel-services\"] }` in \
+             Cargo.toml, or remove the key"
+        ));
+        /// Stands in for the kernel services (see the error above).
+        pub mod kernel_services {
+            /// Stands in for the kernel services' type.
+            pub enum Services {}
+        }
+    };
+}
 
 /// The [`HrTimerClock::Bindings`](crate::HrTimerClock::Bindings) of the clocks of a
 /// table that has no kernel services: no C timer functions, so timers cannot run on

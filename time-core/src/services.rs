@@ -123,11 +123,24 @@ pub unsafe trait KernelServices: Sized + 'static {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kernel_services {
+    // The bindings module, imported where the invocation is, so that a path relative
+    // to the invoking module (`self::bindings`, `bindings`) names it from the generated
+    // `kernel_services` module too, as `super::__kernel_services_bindings`.
     (unsafe(bindings = :: $($path:ident)::+); $($rest:tt)*) => {
-        $crate::__kernel_services! { @error unsafe [:: $($path)::+] $($rest)* }
+        use :: $($path)::+ as __kernel_services_bindings;
+        $crate::__kernel_services! {
+            @error unsafe [super::__kernel_services_bindings] $($rest)*
+        }
     };
     (unsafe(bindings = $($path:ident)::+); $($rest:tt)*) => {
-        $crate::__kernel_services! { @error unsafe [$($path)::+] $($rest)* }
+        use $($path)::+ as __kernel_services_bindings;
+        $crate::__kernel_services! {
+            @error unsafe [super::__kernel_services_bindings] $($rest)*
+        }
+    };
+    // The `kernel_services` key's location, for the stand-in without the feature.
+    (at = $at:literal; $($rest:tt)*) => {
+        $crate::__kernel_services! { $($rest)* }
     };
     (@error unsafe [$($b:tt)+] clock = $clock:ident;) => {
         $crate::__kernel_services! { @expand unsafe [$($b)+] $clock [$crate::error] }

@@ -339,7 +339,9 @@ fn conversions(table: &Table, valid: &Valid) -> Option<TokenStream> {
     })
 }
 
-/// The kernel services template's invocation, with the user's `unsafe` token.
+/// The kernel services template's invocation, with the user's `unsafe` token and the
+/// `kernel_services` key's location (for the one error without typed-clocks's
+/// `kernel-services` feature).
 fn kernel_services(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<TokenStream> {
     let clock = valid.services.as_ref()?;
     let (token, bindings) = table.options.trusted_bindings()?;
@@ -348,7 +350,17 @@ fn kernel_services(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<
         .error
         .as_ref()
         .map(|(error, _)| quote!(error = #error;));
+    let at = table
+        .kernel_services
+        .as_ref()
+        .map(|key| location(table, &key.site))
+        .unwrap_or_else(|| Literal::string(""));
     Some(quote! {
-        #krate::__private::kernel_services! { #token(bindings = #bindings); clock = #clock; #error }
+        #krate::__private::kernel_services! {
+            at = #at;
+            #token(bindings = #bindings);
+            clock = #clock;
+            #error
+        }
     })
 }
