@@ -135,3 +135,37 @@ fn relative_sleep_ignores_non_positive_spans() {
     posix::sleep(Delta::from_millis(2)).expect("sleeps");
     assert!(start.elapsed() >= Delta::from_millis(2));
 }
+
+#[test]
+fn past_deadlines_and_non_positive_spans_return_ok_at_once() {
+    let start = Instant::<Monotonic>::now();
+    // Before the epoch `clock_nanosleep` would answer EINVAL (a negative `tv_sec`).
+    for at in [i64::MIN, i64::MIN + 1, -1_000_000_001, -1, 0] {
+        posix::sleep_until(Deadline::<Monotonic>::at(Instant::from_ktime(at))).expect("past");
+        posix::sleep_until(Deadline::<RealTime>::at(Instant::from_ktime(at))).expect("past");
+        // Nothing to wait for, so not even the raw clock's ENOTSUP.
+        posix::sleep_until(Deadline::<MonotonicRaw>::at(Instant::from_ktime(at))).expect("past");
+    }
+    posix::sleep_until(Deadline::at(Instant::<BootTime>::now())).expect("now has passed");
+    for span in [
+        Delta::MIN,
+        Delta::from_nanos(i64::MIN + 1),
+        Delta::from_nanos(-1),
+        Delta::ZERO,
+    ] {
+        posix::sleep_for::<Monotonic>(span).expect("a non-positive span");
+        posix::sleep_for::<RealTime>(span).expect("a non-positive span");
+        posix::sleep_for::<MonotonicRaw>(span).expect("a non-positive span");
+        posix::sleep(span).expect("a non-positive span");
+    }
+    assert!(start.elapsed() < Delta::from_secs(1), "{}", start.elapsed());
+    // At the other edge a deadline still reaches `clock_nanosleep`, which on Linux
+    // refuses the raw clock at once, whatever the time.
+    #[cfg(target_os = "linux")]
+    for result in [
+        posix::sleep_for::<MonotonicRaw>(Delta::MAX),
+        posix::sleep_until(Deadline::<MonotonicRaw>::at(Instant::from_ktime(i64::MAX))),
+    ] {
+        assert_eq!(result.map_err(posix::SleepError::errno), Err(libc::ENOTSUP));
+    }
+}

@@ -104,8 +104,9 @@ fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
 /// `clock_nanosleep(C::CLOCKID, TIMER_ABSTIME, …)`. The deadline's clock is the clock
 /// waited on: a `Deadline<BootTime>` keeps counting across suspend, a
 /// `Deadline<RealTime>` follows changes of the wall clock. Interrupted sleeps are
-/// resumed (the deadline is absolute, so no time is lost or added). A deadline in the
-/// past returns at once.
+/// resumed (the deadline is absolute, so no time is lost or added). A deadline that
+/// has passed (any instant up to `C`'s reading, down to `i64::MIN` nanoseconds) returns
+/// `Ok` at once, without calling `clock_nanosleep`.
 ///
 /// ```no_run
 /// # typed_clocks::declare_clocks! {
@@ -119,6 +120,11 @@ fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
 /// # Ok::<(), posix::SleepError>(())
 /// ```
 pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepError> {
+    // `clock_nanosleep` answers `EINVAL` to a time before the epoch (a negative
+    // `tv_sec`): a deadline that has passed is handled here instead.
+    if deadline.has_passed() {
+        return Ok(());
+    }
     let until = ktime_to_timespec(deadline.instant().to_ktime());
     loop {
         // SAFETY: `until` is a valid `timespec`; with TIMER_ABSTIME the remainder
@@ -139,8 +145,23 @@ pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepErro
     }
 }
 
-/// Sleeps for `timeout` measured on clock `C`: `sleep_until(Deadline::after(timeout))`.
+/// Sleeps for `timeout` measured on clock `C`: `sleep_until(Deadline::after(timeout))`;
+/// zero or negative returns `Ok` at once.
+///
+/// ```
+/// # typed_clocks::declare_clocks! {
+/// #     backend = posix;
+/// #     Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC }
+/// # }
+/// use typed_clocks::{posix, Delta};
+/// posix::sleep_for::<Monotonic>(Delta::from_micros(100))?;
+/// posix::sleep_for::<Monotonic>(Delta::MIN)?; // returns at once
+/// # Ok::<(), posix::SleepError>(())
+/// ```
 pub fn sleep_for<C: PosixClock>(timeout: Delta) -> Result<(), SleepError> {
+    if timeout.as_nanos() <= 0 {
+        return Ok(());
+    }
     sleep_until(Deadline::<C>::after(timeout))
 }
 
