@@ -33,6 +33,11 @@ use crate::instant::Instant;
 /// `sleep(sleep_delta)` unless `sleep_delta` is zero or negative, spins once
 /// ([`core::hint::spin_loop`], the kernel's `cpu_relax()`), and polls again.
 ///
+/// A clock that reads `KTIME_MAX`, the end of its range, at the start or at a check
+/// has passed every timeout, `Delta::MAX` included: the posix backend reads a clock
+/// that `clock_gettime` fails on so, and a wait on it returns [`ETIMEDOUT`] after one
+/// poll instead of spinning on a clock that does not advance.
+///
 /// A negative `sleep_delta` polls as zero does, without sleeping: the loop still ends
 /// at the timeout. Upstream's `kernel::io::poll` passes it to `fsleep`, which sleeps
 /// its maximum for it (`i32::MAX` µs, 35.8 minutes, [`FSLEEP_MAX`]) whatever the
@@ -155,7 +160,8 @@ where
         if cond(&value) {
             return Ok(value);
         }
-        if start.elapsed() > timeout_delta {
+        let now = Instant::<C>::now();
+        if now - start > timeout_delta || at_the_end_of_time(start) || at_the_end_of_time(now) {
             return Err(timed_out);
         }
         if sleep_delta.as_nanos() > 0 {
@@ -164,6 +170,14 @@ where
         // `sleep` may be a busy wait: give the CPU a hint either way (`cpu_relax()`).
         core::hint::spin_loop();
     }
+}
+
+/// Whether `instant` is `KTIME_MAX`, the end of its clock's range, which no running
+/// clock reaches (292 years): the posix backend's reading of a clock that could not be
+/// read. Every timeout has passed there, so a poll timed on it ends.
+#[inline]
+fn at_the_end_of_time<C: MonotonicClock>(instant: Instant<C>) -> bool {
+    instant.to_ktime() == crate::clock::Ktime::MAX
 }
 
 /// Polls until a condition is met, an error occurs, or `retry` attempts have been
@@ -258,6 +272,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::Ktime;
     use crate::error::code::EIO;
     use crate::test_support::{lock_test_clock, set_test_clock, TestClock};
     use core::cell::Cell;
@@ -350,6 +365,37 @@ mod tests {
                 |d| panic!("slept {d}"),
             );
             assert_eq!(result, Err(ETIMEDOUT));
+        }
+    }
+
+    #[test]
+    fn a_clock_at_the_end_of_its_range_times_out_after_one_poll() {
+        let _lock = lock_test_clock();
+        // At the start (it stays there, or comes back), or from the first check on.
+        for (start, later) in [(Ktime::MAX, Ktime::MAX), (Ktime::MAX, 5), (5, Ktime::MAX)] {
+            set_test_clock(start);
+            let polls = Cell::new(0);
+            let result: Result<()> = read_poll_timeout_with::<TestClock, _, _, _>(
+                || {
+                    polls.set(polls.get() + 1);
+                    set_test_clock(later);
+                    // A loop that does not end is cut short, and the test fails.
+                    if polls.get() > 100 {
+                        Err(EIO)
+                    } else {
+                        Ok(())
+                    }
+                },
+                |_| false,
+                Delta::ZERO,
+                Delta::MAX,
+                |_| panic!("slept"),
+            );
+            assert_eq!(
+                (result, polls.get()),
+                (Err(ETIMEDOUT), 1),
+                "{start} then {later}"
+            );
         }
     }
 
