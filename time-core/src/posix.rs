@@ -62,9 +62,10 @@ impl core::error::Error for SleepError {}
 /// deadline, so a wait on the clock ends (`Deadline::has_passed` is true, and
 /// `read_poll_timeout` times out on a clock at `KTIME_MAX`) instead of spinning on a
 /// clock that never advances. Linux fails `clock_gettime` for the alarm clocks without
-/// an RTC, for negative ids whose process, thread or file is gone, and for ids it does
-/// not have; the posix backend refuses those ids at compile time, so with it this
-/// happens only where something outside the program denies the call (a seccomp filter).
+/// an RTC, for negative ids whose process, thread or file is gone (or whose thread is
+/// in another process), and for ids it does not have; the posix backend refuses those
+/// ids at compile time, so with it this happens only where something outside the
+/// program denies the call (a seccomp filter).
 #[inline]
 pub(crate) fn read_clock(clockid: libc::clockid_t) -> Ktime {
     let mut now = libc::timespec {

@@ -150,9 +150,9 @@ pub mod posix {
     /// Whether `clock_gettime(id)` reads on every running Linux: `CLOCK_REALTIME` to
     /// `CLOCK_BOOTTIME` (0 to 7) and `CLOCK_TAI` (11). Not the alarm clocks (8, 9),
     /// which fail without an RTC, nor negative ids (the CPU clocks of other processes
-    /// and threads, clocks of file descriptors), which fail once their owner is gone,
-    /// nor ids Linux does not have. The posix template refuses the others at compile
-    /// time.
+    /// and threads, clocks of file descriptors), which fail once their owner is gone
+    /// (a thread's, outside its process), nor ids Linux does not have. The posix
+    /// template refuses the others at compile time.
     pub const fn is_readable_clock_id(id: libc::clockid_t) -> bool {
         matches!(id, 0..=7 | 11)
     }

@@ -295,7 +295,8 @@ fn posix_unreadable(text: &str, value: i32) -> Option<(String, String)> {
         None if value < 0 => (
             format!(
                 "clock id `{text}` is negative: the CPU clock of a process or thread, or the \
-                 clock of a file descriptor, which `clock_gettime` fails on once it is gone"
+                 clock of a file descriptor, which `clock_gettime` fails on once it is gone (a \
+                 thread's, outside its process)"
             ),
             format!(
                 "for this process's or thread's CPU time, read CLOCK_PROCESS_CPUTIME_ID or \
