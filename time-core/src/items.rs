@@ -306,7 +306,8 @@ macro_rules! __clocks_extern {
 /// and the optional parts. Each clock is read with `clock_gettime(ID)`, which is safe
 /// for any id; a const assertion per row requires an id that `clock_gettime` reads on
 /// every running Linux, and the capabilities that need a word for them are checked
-/// against the id instead. No caller's `unsafe` is needed: nothing here rests on the caller's word.
+/// against the id instead. No caller's `unsafe` is needed: nothing here rests on the
+/// caller's word.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clocks_posix {

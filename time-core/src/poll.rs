@@ -161,7 +161,10 @@ where
             return Ok(value);
         }
         let now = Instant::<C>::now();
-        if now - start > timeout_delta || at_the_end_of_time(start) || at_the_end_of_time(now) {
+        if now.saturating_duration_since(start) > timeout_delta
+            || at_the_end_of_time(start)
+            || at_the_end_of_time(now)
+        {
             return Err(timed_out);
         }
         if sleep_delta.as_nanos() > 0 {
