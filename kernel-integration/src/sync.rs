@@ -16,6 +16,26 @@ use crate::alloc::Flags;
 
 /// A reference-counted pointer to an instance of `T`: the kernel's `kernel::sync::Arc`.
 ///
+/// `T` is reached only through `&T` ([`Deref`]), as in the kernel:
+///
+/// ```
+/// use kernel_integration::{alloc::flags::GFP_KERNEL, sync::Arc};
+/// let arc = Arc::pin_init(7u32, GFP_KERNEL).unwrap_or_else(|never| match never {});
+/// let other = arc.clone();
+/// assert_eq!((*arc, *other), (7, 7));
+/// ```
+///
+/// It does not convert into `std::sync::Arc`, whose `get_mut`, `make_mut` and
+/// `try_unwrap` would hand out `&mut T` or move `T` out of its place, which may hold a
+/// queued timer:
+///
+/// ```compile_fail,E0277
+/// # use kernel_integration::{alloc::flags::GFP_KERNEL, sync::Arc};
+/// let arc = Arc::pin_init(7u32, GFP_KERNEL).unwrap_or_else(|never| match never {});
+/// let mut std_arc: std::sync::Arc<u32> = arc.into();
+/// *std::sync::Arc::get_mut(&mut std_arc).unwrap() = 8;
+/// ```
+///
 /// # Invariants
 ///
 /// `T` is never moved out of the allocation, nor reached mutably, while any `Arc` of
@@ -69,12 +89,6 @@ impl<T> Deref for Arc<T> {
 
     fn deref(&self) -> &T {
         &self.inner
-    }
-}
-
-impl<T> From<Arc<T>> for std::sync::Arc<T> {
-    fn from(arc: Arc<T>) -> Self {
-        arc.inner
     }
 }
 

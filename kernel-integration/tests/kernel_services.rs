@@ -102,6 +102,28 @@ fn read_poll_timeout_sleeps_with_fsleep_until_past_the_timeout() {
 }
 
 #[test]
+fn read_poll_timeout_with_a_negative_sleep_delta_polls_without_sleeping() {
+    let _tk = timekeeper::test_mode();
+    let reads = Cell::new(0);
+    let took = time_taken(|| {
+        let result = read_poll_timeout(
+            || {
+                // Each read takes 100 us of the clock.
+                reads.set(reads.get() + 1);
+                udelay(Delta::from_micros(100));
+                Ok(0u32)
+            },
+            |v| *v == 1,
+            Delta::from_micros(-100),
+            Delta::from_millis(1),
+        );
+        assert_eq!(result, Err(ETIMEDOUT));
+    });
+    // Upstream's `fsleep(-100 us)` would sleep 2 147 484 ms after the first read.
+    assert_eq!((reads.get(), took), (11, Delta::from_micros(1_100)));
+}
+
+#[test]
 fn read_poll_timeout_passes_errors_back_at_once() {
     let _tk = timekeeper::test_mode();
     let took = time_taken(|| {

@@ -4,8 +4,10 @@
 //! is checked against `clock_gettime` through the generated `CLOCKS`.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use typed_clocks::error::{code::ETIMEDOUT, Error};
+use typed_clocks::poll::read_poll_timeout_with;
 use typed_clocks::posix::{self, PosixClock};
-use typed_clocks::{ClockSource, Deadline, Delta, Instant, Ktime};
+use typed_clocks::{ClockId, ClockSource, Deadline, Delta, Instant, Ktime, MonotonicClock};
 
 typed_clocks::declare_clocks! {
     backend = posix;
@@ -134,4 +136,93 @@ fn relative_sleep_ignores_non_positive_spans() {
     assert!(start.elapsed() < Delta::from_millis(5));
     posix::sleep(Delta::from_millis(2)).expect("sleeps");
     assert!(start.elapsed() >= Delta::from_millis(2));
+}
+
+#[test]
+fn past_deadlines_and_non_positive_spans_return_ok_at_once() {
+    let start = Instant::<Monotonic>::now();
+    // Before the epoch `clock_nanosleep` would answer EINVAL (a negative `tv_sec`).
+    for at in [i64::MIN, i64::MIN + 1, -1_000_000_001, -1, 0] {
+        posix::sleep_until(Deadline::<Monotonic>::at(Instant::from_ktime(at))).expect("past");
+        posix::sleep_until(Deadline::<RealTime>::at(Instant::from_ktime(at))).expect("past");
+        // Nothing to wait for, so not even the raw clock's ENOTSUP.
+        posix::sleep_until(Deadline::<MonotonicRaw>::at(Instant::from_ktime(at))).expect("past");
+    }
+    posix::sleep_until(Deadline::at(Instant::<BootTime>::now())).expect("now has passed");
+    for span in [
+        Delta::MIN,
+        Delta::from_nanos(i64::MIN + 1),
+        Delta::from_nanos(-1),
+        Delta::ZERO,
+    ] {
+        posix::sleep_for::<Monotonic>(span).expect("a non-positive span");
+        posix::sleep_for::<RealTime>(span).expect("a non-positive span");
+        posix::sleep_for::<MonotonicRaw>(span).expect("a non-positive span");
+        posix::sleep(span).expect("a non-positive span");
+    }
+    assert!(start.elapsed() < Delta::from_secs(1), "{}", start.elapsed());
+    // At the other edge a deadline still reaches `clock_nanosleep`, which on Linux
+    // refuses the raw clock at once, whatever the time.
+    #[cfg(target_os = "linux")]
+    for result in [
+        posix::sleep_for::<MonotonicRaw>(Delta::MAX),
+        posix::sleep_until(Deadline::<MonotonicRaw>::at(Instant::from_ktime(i64::MAX))),
+    ] {
+        assert_eq!(result.map_err(posix::SleepError::errno), Err(libc::ENOTSUP));
+    }
+}
+
+/// A monotonic clock read by the posix backend's reader with an id that the backend
+/// refuses in a table (a clock written by hand): `CLOCK_BOOTTIME_ALARM`
+/// (9), which `clock_gettime` fails on without an RTC, or 12345, which no clock has.
+struct ReadById<const ID: ClockId>;
+
+// SAFETY: `read_clock` is safe to call anywhere and returns a time in `0..=KTIME_MAX`.
+unsafe impl<const ID: ClockId> ClockSource for ReadById<ID> {
+    const ID: ClockId = ID;
+    const NAME: &'static str = "ReadById";
+    const MONOTONIC: bool = true;
+    fn ktime_get() -> Ktime {
+        typed_clocks::__private::posix::read_clock(ID)
+    }
+}
+// SAFETY: `CLOCK_BOOTTIME_ALARM` reads `CLOCK_BOOTTIME` where it can be read, and a
+// reading that fails is `KTIME_MAX`, later than any other; whether a machine has an
+// RTC does not change while the test runs. Id 12345 always reads `KTIME_MAX`.
+unsafe impl<const ID: ClockId> typed_clocks::__private::SealedMonotonic for ReadById<ID> {}
+impl<const ID: ClockId> MonotonicClock for ReadById<ID> {}
+
+#[test]
+fn a_poll_timed_on_a_clock_that_cannot_be_read_times_out() {
+    type BootAlarm = ReadById<{ libc::CLOCK_BOOTTIME_ALARM }>;
+    type NoSuchClock = ReadById<12345>;
+    fn poll<C: MonotonicClock>() -> Result<(), Error> {
+        read_poll_timeout_with::<C, _, _, _>(
+            || Ok(()),
+            |_| false,
+            Delta::from_millis(1),
+            Delta::from_millis(10),
+            |d| posix::sleep(d).expect("a relative sleep"),
+        )
+    }
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    let has_rtc = unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME_ALARM, &mut ts) } == 0;
+    println!("CLOCK_BOOTTIME_ALARM can be read here: {has_rtc}");
+    assert_eq!(NoSuchClock::ktime_get(), Ktime::MAX);
+    if !has_rtc {
+        assert_eq!(BootAlarm::ktime_get(), Ktime::MAX);
+    }
+    // Every deadline on a clock that cannot be read has passed.
+    assert!(Deadline::<NoSuchClock>::after(Delta::from_secs(3600)).has_passed());
+
+    let (done, results) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send((poll::<NoSuchClock>(), poll::<BootAlarm>())));
+    let (none, alarm) = results
+        .recv_timeout(Duration::from_secs(5))
+        .expect("10 ms polls still polling after 5 s");
+    assert_eq!((none, alarm), (Err(ETIMEDOUT), Err(ETIMEDOUT)));
 }

@@ -2,8 +2,8 @@
 //! `--emit asm` and asserts that every `typed_*` function (generated clock, `Instant`,
 //! `Delta`, the posix backend's `clock_gettime` reader, the kernel services' `fsleep`
 //! and `msecs_to_jiffies`) is instruction for instruction
-//! its `raw_*` twin (bare FFI call, bare `i64`, `clock_gettime` with the kernel's
-//! `timespec64_to_ktime()` written by hand). One extra instruction fails the test. LLVM may merge identical functions
+//! its `raw_*` twin (bare FFI call, bare `i64`, `clock_gettime`, its status and the
+//! kernel's `timespec64_to_ktime()` written by hand). One extra instruction fails the test. LLVM may merge identical functions
 //! into one symbol (`typed_sub = raw_sub`): that counts as identical.
 //!
 //! Run alone with `cargo test -p clock-tests --test zero_cost -- --nocapture` to see

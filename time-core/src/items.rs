@@ -278,8 +278,10 @@ macro_rules! __clocks_extern {
 /// The posix backend: as [`__clocks_bindings!`](crate::__clocks_bindings), without
 /// `module_text` and `conversions`, and with rows `Name "Name" "doc" MONOTONIC` then the id
 /// and the optional parts. Each clock is read with `clock_gettime(ID)`, which is safe
-/// for any id; the capabilities that need a word for them are checked against the
-/// id instead. No caller's `unsafe` is needed: nothing here rests on the caller's word.
+/// for any id; a const assertion per row requires an id that `clock_gettime` reads on
+/// every running Linux, and the capabilities that need a word for them are checked
+/// against the id instead. No caller's `unsafe` is needed: nothing here rests on the
+/// caller's word.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clocks_posix {
@@ -312,10 +314,24 @@ macro_rules! __clocks_posix {
                     use $crate::__private::libc::*;
                     $crate::__clock_id! { @check "libc" $($id_constant $id_at)? }
                 };
+                // The macro refuses these ids at the row's `clockid`; the ids of constants
+                // it has no value for are checked here, at the row's place in the table.
+                const _: () = $crate::__private::core::assert!(
+                    $crate::__private::posix::is_readable_clock_id(
+                        <$name as $crate::__private::PosixClock>::CLOCKID,
+                    ),
+                    $crate::__private::core::concat!(
+                        $($id_at,)? "`clock_gettime` can fail on the clock id of clock `",
+                        $crate::__private::core::stringify!($name),
+                        "` (an alarm clock without an RTC, a negative or unknown id), and the \
+                         clock would not advance: fix the row's `clockid` (CLOCK_BOOTTIME for \
+                         CLOCK_BOOTTIME_ALARM, CLOCK_REALTIME for CLOCK_REALTIME_ALARM)"
+                    )
+                );
 
                 // SAFETY: `read_clock` returns `clock_gettime(ID)` clamped to
-                // `0..=KTIME_MAX`, and is safe to call anywhere; `ID` is the clock it
-                // reads.
+                // `0..=KTIME_MAX` (`KTIME_MAX` if the call fails), and is safe to call
+                // anywhere; `ID` is the clock it reads.
                 unsafe impl $crate::__private::ClockSource for $name {
                     const ID: $crate::__private::ClockId = $crate::__clock_id! {
                         @id [$crate::__private::libc] $($id)? $($id_constant)?

@@ -30,8 +30,21 @@ use crate::instant::Instant;
 /// it. Otherwise, when more than `timeout_delta` has elapsed on `C` since the start,
 /// returns [`ETIMEDOUT`] — right after the `op` that found the device still not
 /// ready, as upstream does, so no read is wasted and none is missing. Otherwise calls
-/// `sleep(sleep_delta)` unless `sleep_delta` is zero, spins once
+/// `sleep(sleep_delta)` unless `sleep_delta` is zero or negative, spins once
 /// ([`core::hint::spin_loop`], the kernel's `cpu_relax()`), and polls again.
+///
+/// A clock that reads `KTIME_MAX`, the end of its range, at the start or at a check
+/// has passed every timeout, `Delta::MAX` included: the posix backend reads a clock
+/// that `clock_gettime` fails on so, and a wait on it returns [`ETIMEDOUT`] after one
+/// poll instead of spinning on a clock that does not advance.
+///
+/// A negative `sleep_delta` polls as zero does, without sleeping: the loop still ends
+/// at the timeout. Upstream's `kernel::io::poll` passes it to `fsleep`, which sleeps
+/// its maximum for it (`i32::MAX` µs, 35.8 minutes, [`FSLEEP_MAX`]) whatever the
+/// timeout; this loop does not, so that a poll with a 10 ms timeout never takes half
+/// an hour.
+///
+/// [`FSLEEP_MAX`]: crate::delay::FSLEEP_MAX
 ///
 /// `C` must be monotonic: on a clock that `settimeofday()` can step backwards the
 /// timeout could stretch without bound. Only for contexts that may sleep, as `sleep`
@@ -147,15 +160,27 @@ where
         if cond(&value) {
             return Ok(value);
         }
-        if start.elapsed() > timeout_delta {
+        let now = Instant::<C>::now();
+        if now.saturating_duration_since(start) > timeout_delta
+            || at_the_end_of_time(start)
+            || at_the_end_of_time(now)
+        {
             return Err(timed_out);
         }
-        if !sleep_delta.is_zero() {
+        if sleep_delta.as_nanos() > 0 {
             sleep(sleep_delta);
         }
         // `sleep` may be a busy wait: give the CPU a hint either way (`cpu_relax()`).
         core::hint::spin_loop();
     }
+}
+
+/// Whether `instant` is `KTIME_MAX`, the end of its clock's range, which no running
+/// clock reaches (292 years): the posix backend's reading of a clock that could not be
+/// read. Every timeout has passed there, so a poll timed on it ends.
+#[inline]
+fn at_the_end_of_time<C: MonotonicClock>(instant: Instant<C>) -> bool {
+    instant.to_ktime() == crate::clock::Ktime::MAX
 }
 
 /// Polls until a condition is met, an error occurs, or `retry` attempts have been
@@ -250,6 +275,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::Ktime;
     use crate::error::code::EIO;
     use crate::test_support::{lock_test_clock, set_test_clock, TestClock};
     use core::cell::Cell;
@@ -307,6 +333,73 @@ mod tests {
         );
         // A zero timeout still polls until the clock has moved past the start.
         assert_eq!((result, calls.get()), (Err(ETIMEDOUT), 3));
+    }
+
+    #[test]
+    fn a_negative_sleep_delta_polls_without_sleeping_until_the_timeout() {
+        let _lock = lock_test_clock();
+        set_test_clock(0);
+        let (now, polls) = (Cell::new(0), Cell::new(0));
+        let result: Result<()> = read_poll_timeout_with::<TestClock, _, _, _>(
+            || {
+                // Each poll takes 1 ms of the clock.
+                polls.set(polls.get() + 1);
+                now.set(now.get() + 1_000_000);
+                set_test_clock(now.get());
+                Ok(())
+            },
+            |_| false,
+            Delta::from_nanos(-1),
+            Delta::from_millis(10),
+            |d| panic!("slept {d}"),
+        );
+        assert_eq!(result, Err(ETIMEDOUT));
+        assert_eq!((polls.get(), now.get()), (11, 11_000_000));
+        for sleep_delta in [Delta::MIN, Delta::from_millis(-1)] {
+            let result: Result<()> = read_poll_timeout_with::<TestClock, _, _, _>(
+                || {
+                    now.set(now.get() + 1_000_000);
+                    set_test_clock(now.get());
+                    Ok(())
+                },
+                |_| false,
+                sleep_delta,
+                Delta::ZERO,
+                |d| panic!("slept {d}"),
+            );
+            assert_eq!(result, Err(ETIMEDOUT));
+        }
+    }
+
+    #[test]
+    fn a_clock_at_the_end_of_its_range_times_out_after_one_poll() {
+        let _lock = lock_test_clock();
+        // At the start (it stays there, or comes back), or from the first check on.
+        for (start, later) in [(Ktime::MAX, Ktime::MAX), (Ktime::MAX, 5), (5, Ktime::MAX)] {
+            set_test_clock(start);
+            let polls = Cell::new(0);
+            let result: Result<()> = read_poll_timeout_with::<TestClock, _, _, _>(
+                || {
+                    polls.set(polls.get() + 1);
+                    set_test_clock(later);
+                    // A loop that does not end is cut short, and the test fails.
+                    if polls.get() > 100 {
+                        Err(EIO)
+                    } else {
+                        Ok(())
+                    }
+                },
+                |_| false,
+                Delta::ZERO,
+                Delta::MAX,
+                |_| panic!("slept"),
+            );
+            assert_eq!(
+                (result, polls.get()),
+                (Err(ETIMEDOUT), 1),
+                "{start} then {later}"
+            );
+        }
     }
 
     #[test]

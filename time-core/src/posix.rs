@@ -54,12 +54,18 @@ impl fmt::Display for SleepError {
 impl core::error::Error for SleepError {}
 
 /// Reads clock `clockid` with `clock_gettime`, in nanoseconds, converted as the
-/// kernel's `timespec64_to_ktime()` does (saturating at the `Ktime` range). The code is
-/// what one writes by hand: the call, then the conversion, inlined (proven by
-/// `tests/tests/zero_cost.rs`). A clock the kernel does not know reads as 0: Linux
-/// fails `clock_gettime` only for an invalid id, before writing the `timespec`, which
-/// then stays zero; the posix backend only generates ids from the clock table. Reached
-/// by generated code as `__private::posix::read_clock`, not public API.
+/// kernel's `timespec64_to_ktime()` does (saturating at the `Ktime` range), and clamped
+/// to `0..=KTIME_MAX`. Reached by generated code as `__private::posix::read_clock`, not
+/// public API.
+///
+/// A reading that fails is `KTIME_MAX`: the end of the clock's range, later than any
+/// deadline, so a wait on the clock ends (`Deadline::has_passed` is true, and
+/// `read_poll_timeout` times out on a clock at `KTIME_MAX`) instead of spinning on a
+/// clock that never advances. Linux fails `clock_gettime` for the alarm clocks without
+/// an RTC, for negative ids whose process, thread or file is gone (or whose thread is
+/// in another process), and for ids it does not have; the posix backend refuses those
+/// ids at compile time, so with it this happens only where something outside the
+/// program denies the call (a seccomp filter).
 #[inline]
 pub(crate) fn read_clock(clockid: libc::clockid_t) -> Ktime {
     let mut now = libc::timespec {
@@ -67,9 +73,10 @@ pub(crate) fn read_clock(clockid: libc::clockid_t) -> Ktime {
         tv_nsec: 0,
     };
     // SAFETY: `now` is a valid, writable `timespec`; `clock_gettime` writes it or
-    // returns an error, and has no other effect. Its status is not needed: on error
-    // `now` keeps its zeros (see above).
-    unsafe { libc::clock_gettime(clockid, &mut now) };
+    // returns an error, and has no other effect.
+    if unsafe { libc::clock_gettime(clockid, &mut now) } != 0 {
+        return Ktime::MAX;
+    }
     // `ClockSource::ktime_get`'s range: a clock read before its epoch (a wall clock
     // set before 1970) reads as the epoch.
     timespec_to_ktime(&now).max(0)
@@ -104,8 +111,9 @@ fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
 /// `clock_nanosleep(C::CLOCKID, TIMER_ABSTIME, …)`. The deadline's clock is the clock
 /// waited on: a `Deadline<BootTime>` keeps counting across suspend, a
 /// `Deadline<RealTime>` follows changes of the wall clock. Interrupted sleeps are
-/// resumed (the deadline is absolute, so no time is lost or added). A deadline in the
-/// past returns at once.
+/// resumed (the deadline is absolute, so no time is lost or added). A deadline that
+/// has passed (any instant up to `C`'s reading, down to `i64::MIN` nanoseconds) returns
+/// `Ok` at once, without calling `clock_nanosleep`.
 ///
 /// ```no_run
 /// # typed_clocks::declare_clocks! {
@@ -119,6 +127,11 @@ fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
 /// # Ok::<(), posix::SleepError>(())
 /// ```
 pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepError> {
+    // `clock_nanosleep` answers `EINVAL` to a time before the epoch (a negative
+    // `tv_sec`): a deadline that has passed is handled here instead.
+    if deadline.has_passed() {
+        return Ok(());
+    }
     let until = ktime_to_timespec(deadline.instant().to_ktime());
     loop {
         // SAFETY: `until` is a valid `timespec`; with TIMER_ABSTIME the remainder
@@ -139,8 +152,23 @@ pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepErro
     }
 }
 
-/// Sleeps for `timeout` measured on clock `C`: `sleep_until(Deadline::after(timeout))`.
+/// Sleeps for `timeout` measured on clock `C`: `sleep_until(Deadline::after(timeout))`;
+/// zero or negative returns `Ok` at once.
+///
+/// ```
+/// # typed_clocks::declare_clocks! {
+/// #     backend = posix;
+/// #     Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC }
+/// # }
+/// use typed_clocks::{posix, Delta};
+/// posix::sleep_for::<Monotonic>(Delta::from_micros(100))?;
+/// posix::sleep_for::<Monotonic>(Delta::MIN)?; // returns at once
+/// # Ok::<(), posix::SleepError>(())
+/// ```
 pub fn sleep_for<C: PosixClock>(timeout: Delta) -> Result<(), SleepError> {
+    if timeout.as_nanos() <= 0 {
+        return Ok(());
+    }
     sleep_until(Deadline::<C>::after(timeout))
 }
 
@@ -198,11 +226,14 @@ mod tests {
     }
 
     #[test]
-    fn reading_a_real_clock_moves_forward_and_an_unknown_one_reads_zero() {
+    fn reading_a_real_clock_moves_forward_and_a_failed_reading_is_the_end_of_time() {
         let first = read_clock(libc::CLOCK_MONOTONIC);
         let second = read_clock(libc::CLOCK_MONOTONIC);
-        assert!(first > 0 && second >= first);
-        assert_eq!(read_clock(-12345), 0);
+        assert!(first > 0 && second >= first && second < Ktime::MAX);
+        // No clock has these ids: `clock_gettime` fails on them.
+        for id in [-12345, 10, 16, 12345] {
+            assert_eq!(read_clock(id), Ktime::MAX, "{id}");
+        }
     }
 
     #[test]

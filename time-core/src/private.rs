@@ -121,11 +121,12 @@ pub const fn has_hrtimer_base(id: ClockId) -> bool {
     matches!(id, 0 | 1 | 7 | 11)
 }
 
-/// Whether `clock_gettime(id)` never goes backwards: `CLOCK_MONOTONIC`,
-/// `CLOCK_MONOTONIC_RAW`, `CLOCK_MONOTONIC_COARSE`, `CLOCK_BOOTTIME` and
-/// `CLOCK_BOOTTIME_ALARM`.
+/// Whether `clock_gettime(id)` reads a clock that never goes backwards on every running
+/// Linux: `CLOCK_MONOTONIC`, `CLOCK_MONOTONIC_RAW`, `CLOCK_MONOTONIC_COARSE` and
+/// `CLOCK_BOOTTIME`. Not `CLOCK_BOOTTIME_ALARM`: without an RTC (containers, most VMs)
+/// `clock_gettime` fails on it, and a clock that cannot be read cannot time a wait.
 pub const fn is_monotonic_clock_id(id: ClockId) -> bool {
-    matches!(id, 1 | 4 | 6 | 7 | 9)
+    matches!(id, 1 | 4 | 6 | 7)
 }
 
 /// A getter's reading as a `Ktime` in `0..=KTIME_MAX`.
@@ -163,12 +164,23 @@ pub mod posix {
     /// Reads clock `clockid` with `clock_gettime`, in nanoseconds in `0..=KTIME_MAX`:
     /// each `ktime_get()` of `declare_clocks!(…, backend = posix)`.
     ///
-    /// A clock id the kernel does not have reads as 0 (`clock_gettime` fails only for
-    /// those): the generated code takes its ids from the clock table, and a reader
-    /// must not panic.
+    /// A reading that fails is `KTIME_MAX`, the end of the clock's range, where every
+    /// deadline has passed (see `crate::posix::read_clock`); the generated code takes
+    /// its ids from the clock table, which [`is_readable_clock_id`] limits to ids that
+    /// do not fail.
     #[inline]
     pub fn read_clock(clockid: libc::clockid_t) -> Ktime {
         crate::posix::read_clock(clockid)
+    }
+
+    /// Whether `clock_gettime(id)` reads on every running Linux: `CLOCK_REALTIME` to
+    /// `CLOCK_BOOTTIME` (0 to 7) and `CLOCK_TAI` (11). Not the alarm clocks (8, 9),
+    /// which fail without an RTC, nor negative ids (the CPU clocks of other processes
+    /// and threads, clocks of file descriptors), which fail once their owner is gone
+    /// (a thread's, outside its process), nor ids Linux does not have. The posix
+    /// template refuses the others at compile time.
+    pub const fn is_readable_clock_id(id: libc::clockid_t) -> bool {
+        matches!(id, 0..=7 | 11)
     }
 }
 

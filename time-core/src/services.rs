@@ -203,9 +203,10 @@ macro_rules! __kernel_services {
             pub mod poll {
                 /// Polls `op` until `cond` accepts its value, `op` fails, or more than
                 /// `timeout_delta` has passed on the table's monotonic clock, sleeping
-                /// `sleep_delta` with `fsleep` between polls; a timeout is `ETIMEDOUT`
-                /// (of the invocation's `error` module). Calls `might_sleep()` first,
-                /// as upstream does. See
+                /// `sleep_delta` with `fsleep` between polls (none for a zero or
+                /// negative `sleep_delta`, where upstream's `fsleep` would sleep its
+                /// maximum); a timeout is `ETIMEDOUT` (of the invocation's `error`
+                /// module). Calls `might_sleep()` first, as upstream does. See
                 /// `typed_clocks::poll::read_poll_timeout_with_error`.
                 #[inline]
                 pub fn read_poll_timeout<Op, Cond, T>(

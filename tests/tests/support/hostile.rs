@@ -265,7 +265,12 @@ pub const U64_GETTERS: &[&str] = &[
 
 /// The clock ids `clock_gettime` reads monotonically: the ids a monotonic row may have
 /// with the posix backend (time-macros' `MONOTONIC_IDS`, in `src/capability.rs`).
-const MONOTONIC_IDS: &[i32] = &[1, 4, 6, 7, 9];
+const MONOTONIC_IDS: &[i32] = &[1, 4, 6, 7];
+
+/// The clock ids `clock_gettime` reads on every running Linux: the ids any row may have
+/// with the posix backend (time-macros' `POSIX_READABLE_IDS`, in
+/// `src/validate/row.rs`).
+const POSIX_READABLE_IDS: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 11];
 
 /// Kernel getters that read under the timekeeper's seqcount: never `nmi_safe`.
 const SEQCOUNT: &[&str] = &[
@@ -683,7 +688,10 @@ impl Builder<'_> {
             // The uapi ids, all of which `libc` has (the posix backend names them there).
             clock_ids::CLOCK_IDS
                 .iter()
-                .filter(|(_, value)| !monotonic || MONOTONIC_IDS.contains(value))
+                .filter(|(_, value)| {
+                    POSIX_READABLE_IDS.contains(value)
+                        && (!monotonic || MONOTONIC_IDS.contains(value))
+                })
                 .copied()
                 .collect()
         } else if self.has_bindings() {
@@ -713,6 +721,13 @@ impl Builder<'_> {
                 1 => i32::MAX,
                 2 => -1,
                 _ => self.rng.below(16) as i32,
+            };
+            // With the posix backend, an id that `clock_gettime` reads: the value drawn,
+            // mapped onto those ids without another draw.
+            let value = if self.posix && !POSIX_READABLE_IDS.contains(&value) {
+                POSIX_READABLE_IDS[value.unsigned_abs() as usize % POSIX_READABLE_IDS.len()]
+            } else {
+                value
             };
             row.set(
                 "clockid",

@@ -116,10 +116,7 @@ pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> Checke
     let returns_u64 = check_returns(row, cx);
     let resolution = check_resolution(row, cx);
     let monotonic = row.is_set(schema::MONOTONIC);
-    let clockid_text = clockid.as_ref().map(|id| match &id.value {
-        ClockId::Constant(constant) => constant.to_string(),
-        ClockId::Number(number) => number.to_string(),
-    });
+    let clockid_text = clockid.as_ref().map(|id| clockid_text(&id.value));
     let capabilities = check_capabilities(
         row,
         &Facts {
@@ -254,7 +251,71 @@ fn check_clockid(table: &Table, clockid: &Located<Value>, cx: &Ctxt) -> Option<L
         }
         _ => return None,
     };
+    if table.options.backend == Backend::Posix {
+        if let Some(value) = known_value(&id) {
+            if let Some((message, help)) = posix_unreadable(&clockid_text(&id), value) {
+                cx.error(site, message, help);
+                return None;
+            }
+        }
+    }
     Some(Located::new(id, site.clone()))
+}
+
+/// The clock ids that `clock_gettime` reads on every running Linux: the posix backend
+/// accepts only these (the template checks the ids of constants it cannot see here).
+const POSIX_READABLE_IDS: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 11];
+
+/// Why the posix backend refuses clock id `value` (written `text`): `clock_gettime`
+/// can fail on it, and a clock whose readings fail cannot be waited on.
+fn posix_unreadable(text: &str, value: i32) -> Option<(String, String)> {
+    const READABLE: &str = "the posix backend reads the clocks every running Linux has: \
+        CLOCK_REALTIME, CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID, \
+        CLOCK_MONOTONIC_RAW, CLOCK_REALTIME_COARSE, CLOCK_MONOTONIC_COARSE, CLOCK_BOOTTIME \
+        and CLOCK_TAI";
+    if POSIX_READABLE_IDS.contains(&value) {
+        return None;
+    }
+    let alarm_base = match value {
+        8 => Some("CLOCK_REALTIME"),
+        9 => Some("CLOCK_BOOTTIME"),
+        _ => None,
+    };
+    Some(match alarm_base {
+        Some(base) => (
+            format!(
+                "`clock_gettime` fails on clock id `{text}` where the machine has no RTC \
+                 (containers, most VMs): the clock would not advance"
+            ),
+            format!(
+                "read `{base}` instead: it is the same clock, and an alarm clock differs from \
+                 it only in timers that wake the system from suspend"
+            ),
+        ),
+        None if value < 0 => (
+            format!(
+                "clock id `{text}` is negative: the CPU clock of a process or thread, or the \
+                 clock of a file descriptor, which `clock_gettime` fails on once it is gone (a \
+                 thread's, outside its process)"
+            ),
+            format!(
+                "for this process's or thread's CPU time, read CLOCK_PROCESS_CPUTIME_ID or \
+                 CLOCK_THREAD_CPUTIME_ID; {READABLE}"
+            ),
+        ),
+        None => (
+            format!("Linux has no clock with id `{text}`: `clock_gettime` fails on it"),
+            format!("fix the row's `clockid`: {READABLE}"),
+        ),
+    })
+}
+
+/// A clock id as the table writes it.
+fn clockid_text(id: &ClockId) -> String {
+    match id {
+        ClockId::Constant(constant) => constant.to_string(),
+        ClockId::Number(number) => number.to_string(),
+    }
 }
 
 /// The row-local rules of `offset`/`offset_base`: not both, only with the kernel
@@ -414,4 +475,49 @@ fn check_capabilities(row: &Row, facts: &Facts<'_>, cx: &Ctxt) -> Option<Vec<&'s
         }
     }
     ok.then_some(capabilities)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_posix_backend_reads_only_ids_that_every_linux_reads() {
+        for id in [0, 1, 2, 3, 4, 5, 6, 7, 11] {
+            assert_eq!(posix_unreadable(&id.to_string(), id), None, "{id}");
+        }
+        for (text, id, message, help) in [
+            (
+                "CLOCK_BOOTTIME_ALARM",
+                9,
+                "`clock_gettime` fails on clock id `CLOCK_BOOTTIME_ALARM` where the machine has no RTC",
+                "read `CLOCK_BOOTTIME` instead",
+            ),
+            (
+                "8",
+                8,
+                "`clock_gettime` fails on clock id `8` where the machine has no RTC",
+                "read `CLOCK_REALTIME` instead",
+            ),
+            (
+                "-6",
+                -6,
+                "clock id `-6` is negative: the CPU clock of a process or thread",
+                "read CLOCK_PROCESS_CPUTIME_ID or CLOCK_THREAD_CPUTIME_ID",
+            ),
+            (
+                "-2147483648",
+                i32::MIN,
+                "clock id `-2147483648` is negative",
+                "CLOCK_TAI",
+            ),
+            ("10", 10, "Linux has no clock with id `10`", "CLOCK_TAI"),
+            ("12", 12, "Linux has no clock with id `12`", "CLOCK_BOOTTIME"),
+            ("2147483647", i32::MAX, "Linux has no clock with id", "fix"),
+        ] {
+            let (got_message, got_help) = posix_unreadable(text, id).expect(text);
+            assert!(got_message.starts_with(message), "{got_message}");
+            assert!(got_help.contains(help), "{got_help}");
+        }
+    }
 }
