@@ -660,8 +660,8 @@ fn a_handle_dropped_in_its_own_callback_keeps_the_data_alive() {
     assert!(unsafe { &*alive }.load(Ordering::SeqCst));
 }
 
-/// A timer whose callback, the first time, restarts its timer (as another thread
-/// could, through a second handle) to expire now, then forwards it.
+/// A timer whose callback, the first time, restarts its timer to expire now (as
+/// `start(Delta::ZERO)` of a clone of its `Arc` does), then forwards it.
 #[pin_data]
 struct RestartThenForward {
     #[pin]
@@ -694,14 +694,16 @@ impl HrTimerCallback for RestartThenForward {
     }
 }
 
-/// Issue 27, item 5, a documented limit shared with upstream: a callback that
-/// forwards its timer while another thread has restarted it forwards a queued timer,
-/// where the kernel warns (`WARN_ON(timer->is_queued)`) and leaves the expiry alone.
-/// The host base reports it the same way; `docs/reliability.md` states the contract
-/// (restart a periodic timer from one place only).
+/// Issue 33, item 4: a callback that restarts its own timer at or before now, then
+/// forwards it, forwarded a queued timer, where the kernel warns
+/// (`WARN_ON(timer->is_queued)`; the host base counts it). The forward checks
+/// `hrtimer_is_queued()` first: 0 overruns, the expiry the restart set, no warning.
+/// (Another thread's restart between that check and the forward is the limit shared
+/// with upstream: restart a periodic timer from one place only.)
 #[test]
-fn forwarding_a_timer_restarted_meanwhile_is_reported_as_the_kernel_does() {
+fn forwarding_a_timer_its_callback_restarted_leaves_it_alone() {
     let tk = timekeeper::test_mode();
+    let before = warnings();
     let Ok(timer) = Arc::pin_init(
         pin_init!(RestartThenForward {
             timer <- HrTimer::new(),
@@ -712,17 +714,38 @@ fn forwarding_a_timer_restarted_meanwhile_is_reported_as_the_kernel_does() {
     );
     // SAFETY: a read of a counter.
     let queued = || unsafe { bindings::hrtimer_test_forwards_while_queued() };
-    let before = queued();
+    let queued_before = queued();
     let handle = timer.clone().start(MS);
     advance(&tk, MS);
-    assert_eq!(queued(), before + 1, "the host base reported the race");
+    assert_eq!(queued(), queued_before, "no forward of a queued timer");
     assert_eq!(
         timer.overruns.load(Ordering::Relaxed),
         0,
         "nothing forwarded"
     );
     assert_eq!(timer.runs.load(Ordering::Relaxed), 2, "the restart ran");
+    assert_eq!(warnings(), before);
     drop(handle);
+}
+
+/// Issue 33, item 8: `forward(now)` clamps `now` to `0..=KTIME_MAX` as `start` clamps
+/// expiries. The kernel subtracts the expiry from `now` with wrapping arithmetic
+/// (`ktime_sub()` under `-fno-strict-overflow`): from `now` near `i64::MIN`, a timer
+/// expiring at 1 ms was forwarded to about `KTIME_MAX`, with some 9.2e15 overruns, and
+/// never ran again (the UBSan build of the host C traps on that subtraction). Clamped to
+/// 0, `now` is before the expiry: 0 overruns, the expiry unchanged.
+#[test]
+fn forward_from_before_the_epoch_forwards_from_zero() {
+    let tk = timekeeper::test_mode();
+    let start = Instant::<Monotonic>::now();
+    stack_pin_init!(let timer = Fired::<AbsoluteMode<Monotonic>, Stack>::new());
+    timer.as_ref().start_scoped(start + MS, || advance(&tk, MS));
+    assert_eq!(timer.runs(), 1);
+    let long_ago = Instant::<Monotonic>::from_ktime(i64::MIN + 1);
+    assert_eq!(timer_of(timer.as_mut()).forward(long_ago, 3 * MS), 0);
+    assert_eq!(timer.timer.expires(), start + MS);
+    assert_eq!(timer_of(timer.as_mut()).forward(start + MS, 3 * MS), 1);
+    assert_eq!(timer.timer.expires(), start + 4 * MS);
 }
 
 /// Issue 27, item 7: a timer on the stack must be set up with

@@ -37,7 +37,11 @@
 //!
 //! - Expiries reach C in `0..=KTIME_MAX`: a negative one (a negative `Delta`, or an
 //!   `Instant` before the clock's epoch) is clamped to 0, where the kernel would
-//!   `WARN_ON_ONCE` in `hrtimer_reprogram()`.
+//!   `WARN_ON_ONCE` in `hrtimer_reprogram()`. So is the `now` of `forward`, which the
+//!   kernel subtracts from the expiry with wrapping arithmetic.
+//! - `forward` and `forward_now` of a queued timer (one that its own callback
+//!   restarted) return 0 and leave the expiry alone (`hrtimer_is_queued()` first),
+//!   where `hrtimer_forward()` would `WARN_ON`.
 //! - `forward_now` forwards from the time of the base the timer is queued on
 //!   (`hrtimer_forward_now()`): a relative `CLOCK_REALTIME` timer is queued on the
 //!   monotonic base.
@@ -52,9 +56,10 @@
 //! # Limits (the same as upstream's)
 //!
 //! - Forwarding a timer from its callback while another thread restarts the same
-//!   timer (through a second handle) forwards a queued timer: the kernel warns
-//!   (`WARN_ON(timer->is_queued)`) and leaves the expiry alone. Restart a periodic
-//!   timer from one place only: its callback, or one handle.
+//!   timer (through a second handle) between the check that it is not queued and the
+//!   forward forwards a queued timer: the kernel warns (`WARN_ON(timer->is_queued)`)
+//!   and leaves the expiry alone. Restart a periodic timer from one place only: its
+//!   callback, or one handle.
 //! - A handle of an owned pointer may be leaked (`mem::forget`): the timer stays
 //!   queued for as long as the kernel runs, with its data. In a module, the
 //!   callback's code goes with the module: a module must cancel its timers (drop
@@ -215,23 +220,31 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         cancel_result(unsafe { B::try_to_cancel(Self::raw_get(self)) })
     }
 
-    /// `hrtimer_forward()` of the timer `self_ptr` points to.
+    /// `hrtimer_forward()` of the timer `self_ptr` points to, from `now` clamped to
+    /// `0..=KTIME_MAX`; 0 without a forward if the timer is queued.
     ///
     /// # Safety
     ///
-    /// `self_ptr` must point to a valid `Self` that is not queued: the caller has
-    /// exclusive access to it (no handle is alive, so the timer is stopped), or is its
-    /// running callback and the timer has not been restarted since. A restart before
-    /// the forward makes the kernel warn and leave the expiry alone; one by another
+    /// `self_ptr` must point to a valid `Self` that nothing else starts concurrently:
+    /// the caller has exclusive access to it (no handle is alive, so the timer is
+    /// stopped), or is its running callback. A restart by that callback before the
+    /// forward leaves the timer queued, and the forward returns 0; one by another
     /// thread racing with it is the limit shared with upstream (module docs).
     #[inline]
     unsafe fn raw_forward(self_ptr: *mut Self, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: a valid, set-up timer that is not queued: the caller's promise (or, in
-        // the race the contract names, the kernel's `WARN_ON` and the shared limit).
-        unsafe { B::forward(Self::raw_get(self_ptr), now.to_ktime(), interval.as_nanos()) }
+        // SAFETY: a valid, set-up timer (the caller's promise), started by no one else
+        // meanwhile (or, in the race the contract names, the kernel's `WARN_ON` and
+        // the shared limit); `now` is in `0..=KTIME_MAX`.
+        unsafe {
+            B::forward(
+                Self::raw_get(self_ptr),
+                mode::clamp_expiry(now.to_ktime()),
+                interval.as_nanos(),
+            )
+        }
     }
 
     /// `hrtimer_forward_now()` of the timer `self_ptr` points to.
@@ -252,8 +265,9 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// Outside the timer's callback, `Pin<&mut HrTimer>` means that no handle of the
     /// timer is alive, so it is stopped. The callback of a `Pin<KBox<T>>` or
     /// `Pin<&mut T>` timer gets `Pin<&mut T>` too: there the timer is not queued
-    /// unless the callback restarted it (then the kernel warns and leaves the expiry
-    /// alone). From a callback, [`HrTimerCallbackContext::forward`] says it plainly.
+    /// unless the callback restarted it, and then this returns 0 and leaves the
+    /// expiry alone. From a callback, [`HrTimerCallbackContext::forward`] says it
+    /// plainly. A `now` before the clock's epoch counts as 0, as expiries do.
     pub fn forward(self: Pin<&mut Self>, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
@@ -574,14 +588,18 @@ impl<'a, T: HasHrTimer<T>> HrTimerCallbackContext<'a, T> {
     }
 
     /// Moves the expiry on by whole `interval`s until it is after `now`, and returns
-    /// how many intervals that took (as [`HrTimer::forward`]).
+    /// how many intervals that took (as [`HrTimer::forward`]). After the callback
+    /// restarted its timer (through a handle or a pointer), the timer is queued again:
+    /// this returns 0 and leaves the expiry alone, where `hrtimer_forward()` would
+    /// warn.
     pub fn forward(&mut self, now: HrTimerInstant<T>, interval: Delta) -> u64 {
         // SAFETY: this is the timer's callback, and the timer is live (invariants).
         unsafe { HrTimerOf::<T>::raw_forward(self.0.as_ptr(), now, interval) }
     }
 
     /// [`forward`](Self::forward) from the current time of the base the timer is
-    /// queued on (`hrtimer_forward_now()`): the usual step of a periodic timer.
+    /// queued on (`hrtimer_forward_now()`): the usual step of a periodic timer. As
+    /// `forward`, 0 after a restart.
     pub fn forward_now(&mut self, duration: Delta) -> u64 {
         // SAFETY: as in `forward`.
         unsafe { HrTimerOf::<T>::raw_forward_now(self.0.as_ptr(), duration) }
