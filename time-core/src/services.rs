@@ -438,6 +438,20 @@ macro_rules! __kernel_services {
                     }
 
                     #[inline]
+                    unsafe fn is_set_up(
+                        timer: *const $($b)+::hrtimer,
+                    ) -> $crate::__private::core::primitive::bool {
+                        // SAFETY: `timer` is aligned and set up or zero-filled
+                        // (contract), so its `function` is a valid `Option` of a
+                        // function pointer.
+                        unsafe {
+                            $crate::__private::core::ptr::addr_of!((*timer).function)
+                                .read()
+                                .is_some()
+                        }
+                    }
+
+                    #[inline]
                     unsafe fn destroy(timer: *mut $($b)+::hrtimer) {
                         // SAFETY: `timer` is set up and stopped, and not used again
                         // (contract).

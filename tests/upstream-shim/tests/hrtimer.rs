@@ -827,6 +827,61 @@ fn read_poll_timeout_in_a_timer_callback_is_reported() {
     assert_eq!(warnings(), before + 1, "might_sleep() in a timer callback");
 }
 
+/// A generic `#[repr(packed)]` struct: `Packed<Fired<…>>` compiles (a concrete packed
+/// struct around a timer does not: `ui-tests/fail/hrtimer_in_a_packed_struct_field.rs`),
+/// and puts the timer at offset 1.
+#[pin_data]
+#[repr(C, packed)]
+struct Packed<I> {
+    tag: u8,
+    #[pin]
+    inner: I,
+}
+
+/// Holds a [`Packed`] at an 8-aligned address, so that its timer is at 1 mod 8.
+#[pin_data]
+#[repr(C, align(8))]
+struct AlignedHolder<I> {
+    #[pin]
+    packed: Packed<I>,
+}
+
+/// Issue 33, item 2: a timer set up in place at an address 1 mod 8 (the field of a
+/// generic packed struct) made the C code access a misaligned `struct hrtimer`: the
+/// UBSan (alignment) build of the host C traps in `__hrtimer_setup`, and dropping the
+/// packed struct ran `hrtimer_destroy_in_place()` on the aligned copy Rust moves the
+/// field to. `HrTimer::new` leaves a misaligned place zero-filled instead (its C
+/// callback is `NULL`), starting it does nothing, cancelling finds it stopped, and the
+/// drop of the copy calls no C (the copy's callback is `NULL`).
+#[test]
+fn a_misaligned_timer_is_never_set_up_nor_started() {
+    type Inner = Fired<RelativeMode<Monotonic>, Stack>;
+    let tk = timekeeper::test_mode();
+    let before = warnings();
+    stack_pin_init!(let holder = pin_init!(AlignedHolder::<Inner> {
+        packed <- pin_init!(Packed::<Inner> { tag: 1, inner <- Inner::new() }),
+    }));
+    let inner: *const Inner = core::ptr::addr_of!(holder.packed.inner);
+    // SAFETY: `inner` points to the initialized `Fired` in `holder`; the field is read
+    // unaligned, by value.
+    let timer = unsafe { core::ptr::addr_of!((*inner).timer) };
+    assert_eq!(timer.cast::<u8>() as usize % 8, 1, "the timer is misaligned");
+    // SAFETY: `timer` points to the C timer's bytes, initialized (zero-filled or set
+    // up); an unaligned read by value.
+    let c_timer = unsafe { timer.cast::<bindings::hrtimer>().read_unaligned() };
+    assert!(c_timer.function.is_none(), "never set up");
+    // SAFETY: `inner` points to a valid `Fired` that outlives the timer (`holder` is
+    // dropped after the cancel below).
+    unsafe { <Inner as HasHrTimer<Inner>>::start(inner, MS) };
+    advance(&tk, 2 * MS);
+    // SAFETY: `inner` points to a valid `Fired`; `runs` is read unaligned, by value.
+    let runs = unsafe { core::ptr::addr_of!((*inner).runs).read_unaligned() };
+    assert_eq!(runs.into_inner(), 0, "never started");
+    // SAFETY: `timer` is the timer field of a valid `Fired`.
+    assert!(!unsafe { HrTimer::raw_cancel(timer) }, "found stopped");
+    assert_eq!(warnings(), before);
+}
+
 /// This binary, again, under `valgrind --error-exitcode=1`: every test above with no
 /// invalid read or write. Skipped, saying so, where valgrind is not installed (except
 /// under `CI`, where that fails); `scripts/valgrind-hrtimer.sh` runs the other timer
@@ -864,9 +919,13 @@ fn the_timer_tests_run_clean_under_valgrind() {
 
 #[test]
 fn a_timer_is_the_c_struct() {
-    use core::mem::size_of;
+    use core::mem::{align_of, size_of};
     assert_eq!(
         size_of::<HrTimer<Fired<RelativeMode<Monotonic>, Stack>>>(),
         size_of::<bindings::hrtimer>()
+    );
+    assert_eq!(
+        align_of::<HrTimer<Fired<RelativeMode<Monotonic>, Stack>>>(),
+        align_of::<bindings::hrtimer>()
     );
 }

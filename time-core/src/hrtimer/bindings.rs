@@ -99,6 +99,16 @@ pub unsafe trait HrTimerBindings: 'static {
     /// `timer` must be set up.
     unsafe fn expires(timer: *const Self::RawHrTimer) -> Ktime;
 
+    /// Whether `timer` was set up: its callback (`timer->function`) is set, which
+    /// `setup` does; a place that [`HrTimer::new`](super::HrTimer::new) refused is
+    /// zero-filled instead, so its callback is `NULL`.
+    ///
+    /// # Safety
+    ///
+    /// `timer` must be aligned, and point to a C timer that `setup` set up or that
+    /// is zero-filled.
+    unsafe fn is_set_up(timer: *const Self::RawHrTimer) -> bool;
+
     /// `hrtimer_destroy_in_place(timer)`: releases what `setup` registered for a
     /// timer on the stack (`destroy_hrtimer_on_stack()`); nothing for other timers.
     ///

@@ -48,6 +48,11 @@
 //! - A timer is set up with `hrtimer_setup_on_stack()` where its place is on the
 //!   current task's stack, and `destroy_hrtimer_on_stack()` is called when it is
 //!   dropped there, so `CONFIG_DEBUG_OBJECTS_TIMERS` accepts stack timers.
+//! - A `#[repr(packed)]` struct cannot hold an [`HrTimer`] at any depth (E0588). A
+//!   generic packed struct instantiated with a struct that holds one can, and may
+//!   place the C timer misaligned: [`HrTimer::new`] then leaves it zero-filled, never
+//!   set up; starting it does nothing (it never runs), cancelling finds it stopped,
+//!   and no C function ever sees it.
 //! - Cancelling a timer from its own callback (dropping its last handle there, say)
 //!   would wait for itself for ever; the cancel warns once and returns instead, and a
 //!   handle dropped there keeps its data for good (a leak) rather than free it under
@@ -60,6 +65,12 @@
 //!   forward forwards a queued timer: the kernel warns (`WARN_ON(timer->is_queued)`)
 //!   and leaves the expiry alone. Restart a periodic timer from one place only: its
 //!   callback, or one handle.
+//! - A generic `#[repr(packed)]` struct whose timer happens to be aligned: Rust moves
+//!   a packed struct's fields to an aligned copy before dropping them, so
+//!   `hrtimer_destroy_in_place()` runs on that copy of the stopped timer, and
+//!   debugobjects keeps tracking the original place of a stack timer until its stack
+//!   is freed (no warning, no access to the timer). Keep timers out of packed
+//!   structs.
 //! - A handle of an owned pointer may be leaked (`mem::forget`): the timer stays
 //!   queued for as long as the kernel runs, with its data. In a module, the
 //!   callback's code goes with the module: a module must cancel its timers (drop
@@ -75,7 +86,7 @@ mod pin_mut;
 use core::cell::UnsafeCell;
 use core::ffi::c_void;
 use core::marker::{PhantomData, PhantomPinned};
-use core::mem::MaybeUninit;
+use core::mem::{size_of, MaybeUninit};
 use core::pin::Pin;
 use core::ptr::{addr_of, NonNull};
 
@@ -112,16 +123,31 @@ pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimer
 /// fills in `B`. [`HrTimer::new`] returns its initializer; the C timer is set up where
 /// the field is, and stays there.
 ///
+/// A `#[repr(packed)]` struct cannot hold it, however deep (E0588); a generic one
+/// instantiated with a struct that holds it can, and places the C timer where it may
+/// be misaligned: such a timer is never set up, never queued and never runs (starting
+/// it does nothing, cancelling it finds it stopped).
+///
 /// # Invariants
 ///
-/// * `self.timer` was set up by `B::setup` where it is, and has not moved since.
+/// * Where `self.timer` is aligned for `B::RawHrTimer`, it was set up by `B::setup`
+///   where it is and has not moved since, or it is a copy that Rust moved out of a
+///   `#[repr(packed)]` struct to drop it (of a set-up or a zero-filled timer).
+/// * Where it is not, it is zero-filled and never passed to C.
 #[repr(C)]
 pub struct HrTimer<T, B: HrTimerBindings> {
     timer: UnsafeCell<MaybeUninit<B::RawHrTimer>>,
     // `!Unpin`: the C timer must not move once set up.
     _pin: PhantomPinned,
     _t: PhantomData<T>,
+    _not_packed: NotPacked,
 }
+
+/// Zero-sized, with a `#[repr(align)]`: a `#[repr(packed)]` struct that holds one at
+/// any depth (an [`HrTimer`], or a struct with one) does not compile (E0588), since
+/// it would misalign the C timer. The layout of `HrTimer` stays that of the C timer.
+#[repr(align(1))]
+struct NotPacked;
 
 // SAFETY: the C timer has no thread affinity: it may be set up, started, cancelled
 // and dropped from any thread.
@@ -145,23 +171,32 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         <T::TimerMode as HrTimerMode>::Clock: HrTimerClock<Bindings = B>,
     {
         let setup = move |place: *mut Self| {
+            // SAFETY: `pin_init` passes a pointer to memory for a `Self`.
+            let timer = unsafe { Self::raw_get(place) };
+            if !timer.is_aligned() {
+                // INVARIANT: a misaligned C timer is zero-filled, and never set up.
+                // SAFETY: `place` is writable memory for a `Self`; bytes need no
+                // alignment.
+                unsafe { core::ptr::write_bytes(place.cast::<u8>(), 0, size_of::<Self>()) };
+                return Ok(());
+            }
             // INVARIANT: `B::setup` sets the C timer up at `place`, which `pin_init`
             // keeps where it is from here on.
             // SAFETY: `pin_init` passes a pointer to memory for a `Self` that stays
-            // pinned from now on; `raw_get` stays inside it, and `setup` does not need
-            // the C timer to be initialized before the call. The clock is an
+            // pinned from now on; `timer` is inside it and aligned, and `setup` does
+            // not need the C timer to be initialized before the call. The clock is an
             // `HrTimerClock`, whose id has an hrtimer base (that trait's contract).
             unsafe {
                 B::setup::<T>(
-                    Self::raw_get(place),
+                    timer,
                     <<T::TimerMode as HrTimerMode>::Clock as crate::clock::ClockSource>::ID,
                     <T::TimerMode as HrTimerMode>::C_MODE,
                 );
             }
             Ok(())
         };
-        // SAFETY: the closure initializes the whole of `Self` (the C timer; the other
-        // fields are zero-sized) and never fails.
+        // SAFETY: the closure initializes the whole of `Self` (the C timer, set up or
+        // zero-filled; the other fields are zero-sized) and never fails.
         unsafe { pin_init::pin_init_from_closure(setup) }
     }
 
@@ -176,6 +211,19 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         // reference is made.
         let cell = unsafe { addr_of!((*this).timer) };
         UnsafeCell::raw_get(cell).cast()
+    }
+
+    /// The C timer of the timer `this` points to if it is set up: `None` where it is
+    /// misaligned, so never set up (the invariant).
+    ///
+    /// # Safety
+    ///
+    /// `this` must point to a valid `Self` in its pinned place.
+    #[inline]
+    unsafe fn set_up(this: *const Self) -> Option<*mut B::RawHrTimer> {
+        // SAFETY: `this` points to a valid `Self` (the caller's promise).
+        let timer = unsafe { Self::raw_get(this) };
+        timer.is_aligned().then_some(timer)
     }
 
     /// Stops the timer `this` points to, waiting for its callback if it runs, and
@@ -205,9 +253,13 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// `this` must point to a valid `Self`.
     #[inline]
     pub unsafe fn raw_cancel_checked(this: *const Self) -> Result<bool, CallbackRunning> {
-        // SAFETY: a valid `HrTimer` is set up (the caller's promise, the invariant);
-        // `cancel` may be called on any set-up timer.
-        cancel_result(unsafe { B::cancel(Self::raw_get(this)) })
+        // SAFETY: `this` points to a valid `Self` (the caller's promise).
+        let Some(timer) = (unsafe { Self::set_up(this) }) else {
+            return Ok(false);
+        };
+        // SAFETY: an aligned C timer of a valid `HrTimer` in its place is set up (the
+        // invariant); `cancel` may be called on any set-up timer.
+        cancel_result(unsafe { B::cancel(timer) })
     }
 
     /// Cancels the timer unless its callback is running, without waiting: `Ok(true)`
@@ -216,8 +268,13 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// timer is then left alone). Callable anywhere, its own callback included.
     #[inline]
     pub fn try_cancel(&self) -> Result<bool, CallbackRunning> {
-        // SAFETY: `self` is a valid, so set-up, timer (invariant).
-        cancel_result(unsafe { B::try_to_cancel(Self::raw_get(self)) })
+        // SAFETY: `self` is a valid `Self`, pinned (a shared reference to a timer that
+        // was ever set up is to its pinned place).
+        let Some(timer) = (unsafe { Self::set_up(self) }) else {
+            return Ok(false);
+        };
+        // SAFETY: an aligned C timer in its place is set up (invariant).
+        cancel_result(unsafe { B::try_to_cancel(timer) })
     }
 
     /// `hrtimer_forward()` of the timer `self_ptr` points to, from `now` clamped to
@@ -235,16 +292,15 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: a valid, set-up timer (the caller's promise), started by no one else
-        // meanwhile (or, in the race the contract names, the kernel's `WARN_ON` and
-        // the shared limit); `now` is in `0..=KTIME_MAX`.
-        unsafe {
-            B::forward(
-                Self::raw_get(self_ptr),
-                mode::clamp_expiry(now.to_ktime()),
-                interval.as_nanos(),
-            )
-        }
+        // SAFETY: `self_ptr` points to a valid `Self` in its place (the caller's
+        // promise).
+        let Some(timer) = (unsafe { Self::set_up(self_ptr) }) else {
+            return 0;
+        };
+        // SAFETY: a set-up timer (the invariant), started by no one else meanwhile (or,
+        // in the race the contract names, the kernel's `WARN_ON` and the shared
+        // limit); `now` is in `0..=KTIME_MAX`.
+        unsafe { B::forward(timer, mode::clamp_expiry(now.to_ktime()), interval.as_nanos()) }
     }
 
     /// `hrtimer_forward_now()` of the timer `self_ptr` points to.
@@ -255,7 +311,11 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     #[inline]
     unsafe fn raw_forward_now(self_ptr: *mut Self, interval: Delta) -> u64 {
         // SAFETY: as in `raw_forward`.
-        unsafe { B::forward_now(Self::raw_get(self_ptr), interval.as_nanos()) }
+        let Some(timer) = (unsafe { Self::set_up(self_ptr) }) else {
+            return 0;
+        };
+        // SAFETY: as in `raw_forward`.
+        unsafe { B::forward_now(timer, interval.as_nanos()) }
     }
 
     /// Moves the expiry on by whole `interval`s until it is after `now`, and returns
@@ -299,19 +359,31 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: `self` is a valid, set-up timer; the read is racy by design (a
-        // READ_ONCE in the kernel).
-        Instant::from_ktime(unsafe { B::expires(Self::raw_get(self)) })
+        // SAFETY: `self` is a valid `Self` in its pinned place (as in `try_cancel`).
+        let Some(timer) = (unsafe { Self::set_up(self) }) else {
+            return Instant::from_ktime(0);
+        };
+        // SAFETY: a set-up timer (invariant); the read is racy by design (a READ_ONCE
+        // in the kernel).
+        Instant::from_ktime(unsafe { B::expires(timer) })
     }
 }
 
 impl<T, B: HrTimerBindings> Drop for HrTimer<T, B> {
     fn drop(&mut self) {
         let this: *const Self = self;
-        // SAFETY: `self` is a valid, set-up timer (invariant), about to go away: by
-        // the handle contracts it is stopped, so `destroy` (which undoes what `setup`
-        // registered for a timer on the stack) may run.
-        unsafe { B::destroy(Self::raw_get(this)) };
+        // SAFETY: `self` is a valid `Self`.
+        let timer = unsafe { Self::raw_get(this) };
+        // A reference is aligned: `self` is in its place, or a copy moved out of a
+        // `#[repr(packed)]` struct, of a set-up or a zero-filled timer (invariant).
+        // SAFETY: `timer` is aligned, and set up or zero-filled.
+        if !unsafe { B::is_set_up(timer) } {
+            return;
+        }
+        // SAFETY: a set-up timer about to go away: by the handle contracts it is
+        // stopped, so `destroy` (which undoes what `setup` registered for a timer on
+        // the stack) may run.
+        unsafe { B::destroy(timer) };
     }
 }
 
@@ -534,18 +606,26 @@ pub unsafe trait HasHrTimer<T> {
 
     /// Queues the timer of the struct `this` points to, to expire at `expires`
     /// (restarting it if it is queued). The expiry reaches C in `0..=KTIME_MAX`: a
-    /// negative one is clamped to 0 (expired), where the kernel would warn.
+    /// negative one is clamped to 0 (expired), where the kernel would warn. A timer
+    /// that [`HrTimer::new`] could not set up (misaligned) is left stopped.
     ///
     /// # Safety
     ///
     /// `this` must point to a valid `Self`, which stays alive until the timer is
     /// stopped (not restarted by its callback) and its callback has returned.
     unsafe fn start(this: *const Self, expires: <Self::TimerMode as HrTimerMode>::Expires) {
-        // SAFETY: the timer of a valid `Self` (the caller's promise), set up, kept
-        // alive while queued; the expiry is in `0..=KTIME_MAX`.
+        // SAFETY: `this` points to a valid `Self` (the caller's promise), whose timer
+        // field is in its place.
+        let Some(timer) = (unsafe { HrTimer::set_up(Self::raw_get_timer(this)) }) else {
+            // Misaligned, never set up: it never runs.
+            return;
+        };
+        // SAFETY: the set-up timer of a valid `Self` (the caller's promise and
+        // `HrTimer`'s invariant), kept alive while queued; the expiry is in
+        // `0..=KTIME_MAX`.
         unsafe {
             <BindingsOf<Self::TimerMode> as HrTimerBindings>::start_range_ns(
-                Self::c_timer_ptr(this).cast_mut(),
+                timer,
                 mode::clamp_expiry(expires.as_nanos()),
                 0,
                 <Self::TimerMode as HrTimerMode>::C_MODE,
