@@ -10,6 +10,7 @@ typed_clocks::declare_clocks! {
 
 impl typed_clocks::HrTimerClock for CpuTime {
     type Bindings = typed_clocks::hrtimer::NoHrTimerBindings;
+    type RelativeBase = Self;
 }
 
 fn main() {}

@@ -527,6 +527,73 @@ fn forward_now_follows_the_base_the_timer_is_queued_on_in_every_mode() {
     assert_eq!(warnings(), before);
 }
 
+/// A periodic relative `RealTime` timer that forwards itself from
+/// `HrTimerInstant::<Self>::now()`, and records its largest overrun count.
+#[pin_data]
+struct WallPeriodic {
+    #[pin]
+    timer: HrTimer<Self>,
+    runs: AtomicU32,
+    max_overruns: AtomicI64,
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for WallPeriodic {
+        mode: RelativeMode<RealTime>,
+        field: self.timer
+    }
+}
+
+impl HrTimerCallback for WallPeriodic {
+    type Pointer<'a> = Arc<Self>;
+
+    fn run(this: ArcBorrow<'_, Self>, mut ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        this.runs.fetch_add(1, Ordering::Relaxed);
+        let overruns = ctx.forward(HrTimerInstant::<Self>::now(), MS);
+        this.max_overruns
+            .fetch_max(i64::try_from(overruns).unwrap_or(i64::MAX), Ordering::Relaxed);
+        HrTimerRestart::Restart
+    }
+}
+
+/// Issue 33, item 3: the kernel queues a relative `CLOCK_REALTIME` timer on the
+/// monotonic base, so its expiry and `forward`'s `now` are monotonic times:
+/// `HrTimerInstant` of such a timer is `Instant<Monotonic>`. Typed by `RealTime`, a
+/// callback forwarding from `HrTimerInstant::<Self>::now()` reported some 1.7e12
+/// overruns and then ran once in 10 ms, and a timer started for an hour had an
+/// `expires()` 1.7e9 s before `HrTimerInstant::now()`. (`ctx.forward` with an
+/// `Instant<RealTime>` does not compile: `ui-tests/fail/hrtimer_forward_relative_realtime_with_wall_time.rs`.)
+#[test]
+fn a_relative_realtime_timer_is_typed_by_the_monotonic_base() {
+    let tk = timekeeper::test_mode();
+    let before = warnings();
+    let Ok(timer) = Arc::pin_init(
+        pin_init!(WallPeriodic {
+            timer <- HrTimer::new(),
+            runs: AtomicU32::new(0),
+            max_overruns: AtomicI64::new(0),
+        }),
+        GFP_KERNEL,
+    );
+    let handle = timer.clone().start(MS);
+    for _ in 0..10 {
+        advance(&tk, MS);
+    }
+    assert_eq!(timer.runs.load(Ordering::Relaxed), 10, "runs in 10 ms");
+    let _: Instant<Monotonic> = timer.timer.expires();
+    assert_eq!(timer.max_overruns.load(Ordering::Relaxed), 1, "one period each time");
+    assert_eq!(
+        timer.timer.expires() - HrTimerInstant::<WallPeriodic>::now(),
+        MS,
+        "the next expiry is one period ahead"
+    );
+    drop(handle);
+    let handle = timer.clone().start(HOUR);
+    assert_eq!(timer.timer.expires() - HrTimerInstant::<WallPeriodic>::now(), HOUR);
+    drop(handle);
+    assert_eq!(warnings(), before);
+}
+
 /// A timer whose callback cancels it: dropping its own last handle, or `try_cancel`.
 #[pin_data]
 struct SelfCancel {

@@ -42,9 +42,17 @@
 //! - `forward` and `forward_now` of a queued timer (one that its own callback
 //!   restarted) return 0 and leave the expiry alone (`hrtimer_is_queued()` first),
 //!   where `hrtimer_forward()` would `WARN_ON`.
+//! - A timer's instants are of the clock of the base it is queued on
+//!   ([`HrTimerMode::BaseClock`]): [`HrTimerInstant<T>`], the expiry
+//!   ([`HrTimer::expires`]) and `forward`'s `now` are `Instant<Monotonic>` for a
+//!   relative `CLOCK_REALTIME` timer, which the kernel queues on the monotonic base
+//!   (upstream types them `Instant<RealTime>`: forwarding from the wall clock's time
+//!   then reports some 1.7e12 overruns). [`HrTimerMode::Clock`] is still the clock
+//!   the mode names, whose id the timer is set up with. A table with a
+//!   `CLOCK_REALTIME` hrtimer clock and no `CLOCK_MONOTONIC` one has no relative modes
+//!   for it.
 //! - `forward_now` forwards from the time of the base the timer is queued on
-//!   (`hrtimer_forward_now()`): a relative `CLOCK_REALTIME` timer is queued on the
-//!   monotonic base.
+//!   (`hrtimer_forward_now()`), as `HrTimerInstant::<T>::now()` reads it.
 //! - A timer is set up with `hrtimer_setup_on_stack()` where its place is on the
 //!   current task's stack, and `destroy_hrtimer_on_stack()` is called when it is
 //!   dropped there, so `CONFIG_DEBUG_OBJECTS_TIMERS` accepts stack timers.
@@ -113,8 +121,11 @@ pub type BindingsOf<M> = <<M as HrTimerMode>::Clock as HrTimerClock>::Bindings;
 /// the clock of `T`'s mode.
 pub type HrTimerOf<T> = HrTimer<T, BindingsOf<<T as HasHrTimer<T>>::TimerMode>>;
 
-/// The instant type of the timer of `T`: an [`Instant`] of the clock of `T`'s mode.
-pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Clock>;
+/// The instant type of the timer of `T`: an [`Instant`] of the clock of the hrtimer
+/// base it is queued on ([`HrTimerMode::BaseClock`]): the mode's clock, except for the
+/// relative modes of `CLOCK_REALTIME`, queued on the `CLOCK_MONOTONIC` base.
+pub type HrTimerInstant<T> =
+    Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::BaseClock>;
 
 /// A high-resolution timer: a C `struct hrtimer` of the bindings `B`, as a field of
 /// the struct `T` whose callback it runs.
@@ -320,7 +331,8 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
 
     /// Moves the expiry on by whole `interval`s until it is after `now`, and returns
     /// how many intervals that took: 0 when the expiry already is after `now`
-    /// (`hrtimer_forward()`).
+    /// (`hrtimer_forward()`). `now` is an instant of the base the timer is queued on
+    /// ([`HrTimerInstant`]).
     ///
     /// Outside the timer's callback, `Pin<&mut HrTimer>` means that no handle of the
     /// timer is alive, so it is stopped. The callback of a `Pin<KBox<T>>` or
@@ -353,8 +365,8 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     }
 
     /// When the timer expires (or last expired): a snapshot, which a concurrent start
-    /// or forward may change at once. For a relative `CLOCK_REALTIME` timer it is a
-    /// time of the monotonic base the kernel queues it on.
+    /// or forward may change at once. An instant of the base the timer is queued on
+    /// ([`HrTimerInstant`]): the monotonic base for a relative `CLOCK_REALTIME` timer.
     pub fn expires(&self) -> HrTimerInstant<T>
     where
         T: HasHrTimer<T>,
