@@ -73,6 +73,12 @@
 //!   forward forwards a queued timer: the kernel warns (`WARN_ON(timer->is_queued)`)
 //!   and leaves the expiry alone. Restart a periodic timer from one place only: its
 //!   callback, or one handle.
+//! - Two timers whose callbacks cancel each other (drop a handle of the other, or
+//!   [`HrTimerHandle::cancel`]) while they run on two CPUs: each cancel waits for the
+//!   other callback for ever (the cancel refuses only a wait on its own CPU). A hard
+//!   lockup ("Watchdog detected hard LOCKUP") for hard-interrupt timers, a soft lockup
+//!   ("BUG: soft lockup") and RCU stalls for soft ones. A callback must not cancel a
+//!   timer whose callback may cancel its own; [`HrTimer::try_cancel`] never waits.
 //! - A generic `#[repr(packed)]` struct whose timer happens to be aligned: Rust moves
 //!   a packed struct's fields to an aligned copy before dropping them, so
 //!   `hrtimer_destroy_in_place()` runs on that copy of the stopped timer, and
