@@ -430,8 +430,10 @@ mod tests {
         assert!(
             out.contains("clocks_posix ! { backend = posix ;")
                 && out.contains("clocks = [Fast ")
-                && out.contains("capabilities = [monotonic_id [Boot] \
-                     timer_base [Boot \"posix-caps.toml:17:12: \" [Boot]]]"),
+                && out.contains(
+                    "capabilities = [monotonic_id [Boot] \
+                     timer_base [Boot \"posix-caps.toml:17:12: \" [Boot]]]"
+                ),
             "{out}"
         );
     }

@@ -550,8 +550,10 @@ impl HrTimerCallback for WallPeriodic {
     fn run(this: ArcBorrow<'_, Self>, mut ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
         this.runs.fetch_add(1, Ordering::Relaxed);
         let overruns = ctx.forward(HrTimerInstant::<Self>::now(), MS);
-        this.max_overruns
-            .fetch_max(i64::try_from(overruns).unwrap_or(i64::MAX), Ordering::Relaxed);
+        this.max_overruns.fetch_max(
+            i64::try_from(overruns).unwrap_or(i64::MAX),
+            Ordering::Relaxed,
+        );
         HrTimerRestart::Restart
     }
 }
@@ -581,7 +583,11 @@ fn a_relative_realtime_timer_is_typed_by_the_monotonic_base() {
     }
     assert_eq!(timer.runs.load(Ordering::Relaxed), 10, "runs in 10 ms");
     let _: Instant<Monotonic> = timer.timer.expires();
-    assert_eq!(timer.max_overruns.load(Ordering::Relaxed), 1, "one period each time");
+    assert_eq!(
+        timer.max_overruns.load(Ordering::Relaxed),
+        1,
+        "one period each time"
+    );
     assert_eq!(
         timer.timer.expires() - HrTimerInstant::<WallPeriodic>::now(),
         MS,
@@ -589,7 +595,10 @@ fn a_relative_realtime_timer_is_typed_by_the_monotonic_base() {
     );
     drop(handle);
     let handle = timer.clone().start(HOUR);
-    assert_eq!(timer.timer.expires() - HrTimerInstant::<WallPeriodic>::now(), HOUR);
+    assert_eq!(
+        timer.timer.expires() - HrTimerInstant::<WallPeriodic>::now(),
+        HOUR
+    );
     drop(handle);
     assert_eq!(warnings(), before);
 }
@@ -932,7 +941,11 @@ fn a_misaligned_timer_is_never_set_up_nor_started() {
     // SAFETY: `inner` points to the initialized `Fired` in `holder`; the field is read
     // unaligned, by value.
     let timer = unsafe { core::ptr::addr_of!((*inner).timer) };
-    assert_eq!(timer.cast::<u8>() as usize % 8, 1, "the timer is misaligned");
+    assert_eq!(
+        timer.cast::<u8>() as usize % 8,
+        1,
+        "the timer is misaligned"
+    );
     // SAFETY: `timer` points to the C timer's bytes, initialized (zero-filled or set
     // up); an unaligned read by value.
     let c_timer = unsafe { timer.cast::<bindings::hrtimer>().read_unaligned() };

@@ -130,8 +130,7 @@ pub type HrTimerOf<T> = HrTimer<T, BindingsOf<<T as HasHrTimer<T>>::TimerMode>>;
 /// The instant type of the timer of `T`: an [`Instant`] of the clock of the hrtimer
 /// base it is queued on ([`HrTimerMode::BaseClock`]): the mode's clock, except for the
 /// relative modes of `CLOCK_REALTIME`, queued on the `CLOCK_MONOTONIC` base.
-pub type HrTimerInstant<T> =
-    Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::BaseClock>;
+pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::BaseClock>;
 
 /// A high-resolution timer: a C `struct hrtimer` of the bindings `B`, as a field of
 /// the struct `T` whose callback it runs.
@@ -317,7 +316,13 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         // SAFETY: a set-up timer (the invariant), started by no one else meanwhile (or,
         // in the race the contract names, the kernel's `WARN_ON` and the shared
         // limit); `now` is in `0..=KTIME_MAX`.
-        unsafe { B::forward(timer, mode::clamp_expiry(now.to_ktime()), interval.as_nanos()) }
+        unsafe {
+            B::forward(
+                timer,
+                mode::clamp_expiry(now.to_ktime()),
+                interval.as_nanos(),
+            )
+        }
     }
 
     /// `hrtimer_forward_now()` of the timer `self_ptr` points to.
