@@ -962,6 +962,65 @@ fn a_misaligned_timer_is_never_set_up_nor_started() {
     assert_eq!(warnings(), before);
 }
 
+/// What [`CancelsWhenDropped`]'s drop saw: `try_cancel`'s answer and the expiry.
+static DROP_SAW: std::sync::Mutex<Option<(Result<bool, CallbackRunning>, i64)>> =
+    std::sync::Mutex::new(None);
+
+/// A timer whose struct cancels it when dropped.
+#[pin_data(PinnedDrop)]
+struct CancelsWhenDropped {
+    #[pin]
+    timer: HrTimer<Self>,
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for CancelsWhenDropped {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer
+    }
+}
+
+impl HrTimerCallback for CancelsWhenDropped {
+    type Pointer<'a> = Pin<&'a Self>;
+
+    fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        HrTimerRestart::NoRestart
+    }
+}
+
+#[pinned_init::pinned_drop]
+impl PinnedDrop for CancelsWhenDropped {
+    fn drop(self: Pin<&mut Self>) {
+        let saw = (self.timer.try_cancel(), self.timer.expires().to_ktime());
+        *DROP_SAW
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(saw);
+    }
+}
+
+/// The drop of a struct in a generic packed struct runs on the aligned copy Rust
+/// moves the field to: there a timer that was never set up (misaligned in place) is
+/// zero-filled, and `try_cancel` and `expires` call no C on it (C would read its
+/// `NULL` base).
+#[test]
+fn a_drop_sees_a_copy_of_a_misaligned_timer_as_stopped() {
+    let _tk = timekeeper::test_mode();
+    {
+        stack_pin_init!(let holder = pin_init!(AlignedHolder::<CancelsWhenDropped> {
+            packed <- pin_init!(Packed::<CancelsWhenDropped> {
+                tag: 1,
+                inner <- pin_init!(CancelsWhenDropped { timer <- HrTimer::new() }),
+            }),
+        }));
+        let _ = holder;
+    }
+    let saw = DROP_SAW
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    assert_eq!(saw, Some((Ok(false), 0)));
+}
+
 /// This binary, again, under `valgrind --error-exitcode=1`: every test above with no
 /// invalid read or write. Skipped, saying so, where valgrind is not installed (except
 /// under `CI`, where that fails); `scripts/valgrind-hrtimer.sh` runs the other timer

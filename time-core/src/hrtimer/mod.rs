@@ -230,16 +230,20 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     }
 
     /// The C timer of the timer `this` points to if it is set up: `None` where it is
-    /// misaligned, so never set up (the invariant).
+    /// misaligned (never set up), or an aligned copy of a timer that was never set up
+    /// (the invariant: zero-filled), such as the one the `Drop` of a struct moved out
+    /// of a `#[repr(packed)]` struct sees.
     ///
     /// # Safety
     ///
-    /// `this` must point to a valid `Self` in its pinned place.
+    /// `this` must point to a valid `Self`.
     #[inline]
     unsafe fn set_up(this: *const Self) -> Option<*mut B::RawHrTimer> {
         // SAFETY: `this` points to a valid `Self` (the caller's promise).
         let timer = unsafe { Self::raw_get(this) };
-        timer.is_aligned().then_some(timer)
+        // SAFETY: an aligned C timer of a valid `Self` is set up or zero-filled (the
+        // invariant).
+        (timer.is_aligned() && unsafe { B::is_set_up(timer) }).then_some(timer)
     }
 
     /// Stops the timer `this` points to, waiting for its callback if it runs, and
@@ -273,8 +277,9 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         let Some(timer) = (unsafe { Self::set_up(this) }) else {
             return Ok(false);
         };
-        // SAFETY: an aligned C timer of a valid `HrTimer` in its place is set up (the
-        // invariant); `cancel` may be called on any set-up timer.
+        // SAFETY: `timer` is set up (in its place, or a stopped copy as in
+        // `try_cancel`, which `hrtimer_cancel_checked()` finds inactive); `cancel` may
+        // be called on any set-up timer.
         cancel_result(unsafe { B::cancel(timer) })
     }
 
@@ -284,12 +289,13 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// timer is then left alone). Callable anywhere, its own callback included.
     #[inline]
     pub fn try_cancel(&self) -> Result<bool, CallbackRunning> {
-        // SAFETY: `self` is a valid `Self`, pinned (a shared reference to a timer that
-        // was ever set up is to its pinned place).
+        // SAFETY: `self` is a valid `Self`.
         let Some(timer) = (unsafe { Self::set_up(self) }) else {
             return Ok(false);
         };
-        // SAFETY: an aligned C timer in its place is set up (invariant).
+        // SAFETY: `timer` is set up: in its place, or a copy of a stopped timer that a
+        // `Drop` of the struct moved out of a packed struct sees, which
+        // `hrtimer_try_to_cancel()` finds inactive (neither queued nor running).
         cancel_result(unsafe { B::try_to_cancel(timer) })
     }
 
@@ -308,12 +314,11 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: `self_ptr` points to a valid `Self` in its place (the caller's
-        // promise).
+        // SAFETY: `self_ptr` points to a valid `Self` (the caller's promise).
         let Some(timer) = (unsafe { Self::set_up(self_ptr) }) else {
             return 0;
         };
-        // SAFETY: a set-up timer (the invariant), started by no one else meanwhile (or,
+        // SAFETY: a set-up timer (`set_up`), started by no one else meanwhile (or,
         // in the race the contract names, the kernel's `WARN_ON` and the shared
         // limit); `now` is in `0..=KTIME_MAX`.
         unsafe {
@@ -382,12 +387,12 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: `self` is a valid `Self` in its pinned place (as in `try_cancel`).
+        // SAFETY: `self` is a valid `Self`.
         let Some(timer) = (unsafe { Self::set_up(self) }) else {
             return Instant::from_ktime(0);
         };
-        // SAFETY: a set-up timer (invariant); the read is racy by design (a READ_ONCE
-        // in the kernel).
+        // SAFETY: a set-up timer (or a copy of one, as in `try_cancel`); the read is
+        // racy by design (a READ_ONCE in the kernel).
         Instant::from_ktime(unsafe { B::expires(timer) })
     }
 }
@@ -395,14 +400,12 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
 impl<T, B: HrTimerBindings> Drop for HrTimer<T, B> {
     fn drop(&mut self) {
         let this: *const Self = self;
+        // `self` is in its place, or a copy moved out of a `#[repr(packed)]` struct, of
+        // a set-up or a zero-filled timer (invariant).
         // SAFETY: `self` is a valid `Self`.
-        let timer = unsafe { Self::raw_get(this) };
-        // A reference is aligned: `self` is in its place, or a copy moved out of a
-        // `#[repr(packed)]` struct, of a set-up or a zero-filled timer (invariant).
-        // SAFETY: `timer` is aligned, and set up or zero-filled.
-        if !unsafe { B::is_set_up(timer) } {
+        let Some(timer) = (unsafe { Self::set_up(this) }) else {
             return;
-        }
+        };
         // SAFETY: a set-up timer about to go away: by the handle contracts it is
         // stopped, so `destroy` (which undoes what `setup` registered for a timer on
         // the stack) may run.
