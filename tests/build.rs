@@ -355,6 +355,11 @@ pub unsafe fn hrtimer_try_to_cancel(_timer: *mut hrtimer) -> ::std::os::raw::c_i
 pub unsafe fn hrtimer_destroy_in_place(_timer: *mut hrtimer) {}
 /// # Safety
 /// `timer` must be set up.
+pub unsafe fn hrtimer_is_queued(_timer: *mut hrtimer) -> bool {
+    false
+}
+/// # Safety
+/// `timer` must be set up.
 pub unsafe fn hrtimer_forward(timer: *mut hrtimer, _now: Ktime, interval: Ktime) -> u64 {
     // SAFETY: the caller's contract.
     unsafe { (*timer).node.expires += interval };

@@ -41,9 +41,6 @@
 #include <linux/timekeeping.h>
 #include <uapi/linux/time.h>
 
-#define HRTIMER_STATE_INACTIVE	0x00
-#define HRTIMER_STATE_ENQUEUED	0x01
-
 enum hrtimer_base_type {
 	HRTIMER_BASE_MONOTONIC,
 	HRTIMER_BASE_REALTIME,
@@ -118,7 +115,21 @@ static void hrtimer_lock_release(void)
 	atomic_flag_clear_explicit(&hrtimer_lock, memory_order_release);
 }
 
-/* ktime_add_safe(): the sum, clamped to KTIME_MAX/KTIME_MIN instead of wrapping. */
+ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs)
+{
+	ktime_t res = ktime_add_unsafe(lhs, rhs);
+
+	/*
+	 * We use KTIME_SEC_MAX here, the maximum timeout which we can
+	 * return to user space in a timespec:
+	 */
+	if (res < 0 || res < lhs || res < rhs)
+		res = ktime_set(KTIME_SEC_MAX, 0);
+
+	return res;
+}
+
+/* hrtimer_add_safe(): the sum, clamped to KTIME_MAX/KTIME_MIN instead of wrapping. */
 static ktime_t hrtimer_add_safe(ktime_t lhs, ktime_t rhs)
 {
 	ktime_t res;
@@ -344,32 +355,38 @@ int hrtimer_cancel(struct hrtimer *timer)
  */
 u64 hrtimer_forward(struct hrtimer *timer, ktime_t now, ktime_t interval)
 {
-	ktime_t delta, expires;
 	u64 orun = 1;
+	ktime_t delta;
 
-	if (__builtin_sub_overflow(now, timer->node.expires, &delta))
-		delta = now < timer->node.expires ? KTIME_MIN : KTIME_MAX;
+	delta = ktime_sub(now, hrtimer_get_expires(timer));
+
 	if (delta < 0)
 		return 0;
+
 	if (WARN_ON(timer->state & HRTIMER_STATE_ENQUEUED)) {
 		atomic_fetch_add(&hrtimer_forwards_while_queued, 1);
 		return 0;
 	}
+
 	/* hrtimer_resolution is 1 ns with high resolution timers. */
 	if (interval < 1)
 		interval = 1;
 
 	if (delta >= interval) {
-		orun = (u64)(delta / interval);
-		expires = hrtimer_add_safe(timer->node.expires, (s64)orun * interval);
-		timer->node.expires = expires;
-		timer->_softexpires = expires;
-		if (expires > now)
+		s64 incr = ktime_to_ns(interval);
+
+		orun = ktime_divns(delta, incr);
+		hrtimer_add_expires_ns(timer, incr * orun);
+		if (hrtimer_get_expires(timer) > now)
 			return orun;
+		/*
+		 * This (and the ktime_add() below) is the
+		 * correction for exact:
+		 */
 		orun++;
 	}
-	timer->node.expires = hrtimer_add_safe(timer->node.expires, interval);
-	timer->_softexpires = timer->node.expires;
+	hrtimer_add_expires(timer, interval);
+
 	return orun;
 }
 

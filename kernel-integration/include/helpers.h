@@ -34,6 +34,7 @@ void rust_helper_hrtimer_setup_in_place(struct hrtimer *timer,
 					clockid_t clock_id, enum hrtimer_mode mode);
 void rust_helper_hrtimer_destroy_in_place(struct hrtimer *timer);
 int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer);
+bool rust_helper_hrtimer_is_queued(struct hrtimer *timer);
 u64 rust_helper_hrtimer_forward_now(struct hrtimer *timer, ktime_t interval);
 void rust_helper_might_sleep(void);
 

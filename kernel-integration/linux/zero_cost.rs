@@ -114,7 +114,8 @@ pub extern "Rust" fn typed_clocks_zc_to_clock_typed(mono: Instant<Monotonic>) ->
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_to_clock_raw(mono: Ktime) -> Ktime {
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
-    mono.saturating_add(unsafe { bindings::ktime_mono_to_any(0, bindings::tk_offsets_TK_OFFS_BOOT) })
+    let offset = unsafe { bindings::ktime_mono_to_any(0, bindings::tk_offsets_TK_OFFS_BOOT) };
+    mono.saturating_add(offset)
 }
 
 /// Typed: one step of `read_poll_timeout`'s loop after a rejected value (as in

@@ -26,7 +26,7 @@
 //!   `hrtimer_forward` with the `hrtimer_mode_*`/`hrtimer_restart_*` constants, and the
 //!   kernel crate's `rust/helpers/hrtimer.c` (compiled here too):
 //!   `hrtimer_setup_in_place`, `hrtimer_destroy_in_place`, `hrtimer_cancel_checked`,
-//!   `hrtimer_forward_now` and `might_sleep`.
+//!   `hrtimer_is_queued`, `hrtimer_forward_now` and `might_sleep`.
 
 #![allow(
     non_camel_case_types,

@@ -149,7 +149,10 @@ pub trait NmiSafeClock: ClockSource + crate::__private::SealedNmiSafe {}
 ///
 /// # Safety
 ///
-/// The kernel has an hrtimer base for [`ClockSource::ID`] (else `hrtimer_setup` WARNs).
+/// The kernel has an hrtimer base for [`ClockSource::ID`] (else `hrtimer_setup` WARNs),
+/// and [`RelativeBase`](Self::RelativeBase) is the clock of the base the kernel queues
+/// this clock's relative timers on, or [`NoRelativeHrTimerBase`] for `CLOCK_REALTIME`
+/// in a table without a `CLOCK_MONOTONIC` hrtimer clock.
 #[diagnostic::on_unimplemented(
     message = "there is no hrtimer base for clock `{Self}`",
     label = "only clocks declared with `hrtimer = true` implement `HrTimerClock`",
@@ -161,6 +164,47 @@ pub unsafe trait HrTimerClock: ClockSource {
     /// `kernel_services::Services`, or
     /// `NoHrTimerBindings` for a table without them.
     type Bindings;
+
+    /// The clock of the hrtimer base the kernel queues this clock's relative timers
+    /// on, which their expiry and `forward`'s `now` are instants of: `Self`, except
+    /// for `CLOCK_REALTIME`, whose relative timers the kernel queues on the
+    /// `CLOCK_MONOTONIC` base (`__hrtimer_setup()`), so that they do not move with the
+    /// wall clock. That is the table's `CLOCK_MONOTONIC` clock with `hrtimer = true`;
+    /// without one, [`NoRelativeHrTimerBase`], and the clock has no relative modes.
+    type RelativeBase;
+}
+
+/// The [`HrTimerClock::RelativeBase`] of `CLOCK_REALTIME` in a table without a
+/// `CLOCK_MONOTONIC` clock with `hrtimer = true`: not a clock, so the relative timer
+/// modes of that clock do not compile.
+pub enum NoRelativeHrTimerBase {}
+
+/// The clock of the hrtimer base a relative timer is queued on: every clock; not
+/// [`NoRelativeHrTimerBase`].
+#[diagnostic::on_unimplemented(
+    message = "relative timers of this clock are queued on the `CLOCK_MONOTONIC` base, and the \
+               clock table has no such clock",
+    label = "a relative mode of a `CLOCK_REALTIME` clock in a table without a `CLOCK_MONOTONIC` \
+             clock with `hrtimer = true`",
+    note = "the kernel queues relative `CLOCK_REALTIME` timers on the `CLOCK_MONOTONIC` base: \
+            declare a `CLOCK_MONOTONIC` row with `hrtimer = true` (their expiries are its \
+            instants), or use an absolute mode"
+)]
+pub trait RelativeHrTimerBase: ClockSource {}
+
+impl<C: ClockSource> RelativeHrTimerBase for C {}
+
+/// Whether `relative`, the id of the [`HrTimerClock::RelativeBase`] of a clock of id
+/// `id` (`None`: [`NoRelativeHrTimerBase`]), is that of the base the kernel queues the
+/// clock's relative timers on: `CLOCK_MONOTONIC` for `CLOCK_REALTIME`, `id` for the
+/// others. The templates of `declare_clocks!` assert it for every `hrtimer = true`
+/// clock.
+#[doc(hidden)]
+pub const fn is_relative_hrtimer_base(id: ClockId, relative: Option<ClockId>) -> bool {
+    match relative {
+        Some(relative) => relative == if id == 0 { 1 } else { id },
+        None => id == 0,
+    }
 }
 
 /// A clock that can be set (`settimeofday`, `clock_settime`, NTP steps), so its

@@ -67,7 +67,10 @@
 /// - `vouched SEAL TRAIT [Name*]`: an `unsafe` seal whose fact the caller's `unsafe`
 ///   vouches for (only with the kernel backend, which has it);
 /// - `monotonic_id [Name*]`: `MonotonicClock`, checked against the clock id (posix);
-/// - `timer_base [Name*]`: `HrTimerClock`, checked against the clock id.
+/// - `timer_base [(Name "at" [Relative?])*]`: `HrTimerClock`, checked against the
+///   clock id (`"at"`: the `clocks.toml:LINE:COL: ` of the row's `clockid`; `Relative`:
+///   the clock its relative timers are queued on, none for a `CLOCK_REALTIME` clock in
+///   a table without a `CLOCK_MONOTONIC` one).
 ///
 /// Every row is an [`OffsetClock`](crate::__private::OffsetClock), which
 /// [`ConvertsTo`](crate::ConvertsTo) is derived from: those of `bases` are their own base
@@ -94,7 +97,7 @@ macro_rules! __clocks_bindings {
             $(header = $header:literal;)?
             ;
         )*];
-        capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
+        capabilities = [$($kind:ident $($capability:ident)* [$($capable:tt)*])*];
         bases = [$($own_base:ident)*];
         $(conversions = {
             base = $base:ident;
@@ -232,7 +235,7 @@ macro_rules! __clocks_extern {
             $(header = $header:literal;)?
             ;
         )*];
-        capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
+        capabilities = [$($kind:ident $($capability:ident)* [$($capable:tt)*])*];
     ) => {
         $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] [$($name)*] }
         $(
@@ -298,7 +301,7 @@ macro_rules! __clocks_posix {
             $(header = $header:literal;)?
             ;
         )*];
-        capabilities = [$($kind:ident $($capability:ident)* [$($capable:ident)*])*];
+        capabilities = [$($kind:ident $($capability:ident)* [$($capable:tt)*])*];
     ) => {
         $crate::__clock_list! { $declared_in $count [$($name $doc $($header)?;)*] [$($name)*] }
         $(
@@ -457,20 +460,51 @@ macro_rules! __clock_capability {
             impl $crate::__private::MonotonicClock for $name {}
         )*
     };
-    ($(unsafe)? timer_base [$($name:ident)*] [$bindings:ty]) => {
+    ($(unsafe)? timer_base [$($name:ident $at:literal [$($relative:ident)?])*] [$bindings:ty]) => {
         $(
             const _: () = $crate::__private::core::assert!(
                 $crate::__private::has_hrtimer_base(<$name as $crate::__private::ClockSource>::ID),
                 $crate::__private::core::concat!(
-                    "clock `", $crate::__private::core::stringify!($name),
-                    "` is declared `hrtimer = true`, but the kernel has no hrtimer base for its clock id"
+                    $at, "clock `", $crate::__private::core::stringify!($name),
+                    "` is declared `hrtimer = true`, but the kernel has no hrtimer base for its clock id: \
+                     fix the row's `clockid` (the bindings' constant has another value than its name's), \
+                     or remove `hrtimer = true`"
                 )
             );
-            // SAFETY: the assertion above: the kernel has an hrtimer base for `ID`.
+            const _: () = $crate::__private::core::assert!(
+                $crate::__private::is_relative_hrtimer_base(
+                    <$name as $crate::__private::ClockSource>::ID,
+                    $crate::__clock_capability!(@relative_id $($relative)?),
+                ),
+                $crate::__private::core::concat!(
+                    $at, "the clock id of `", $crate::__private::core::stringify!($name),
+                    "` is not the one its name says, which typed its relative timers (the kernel \
+                     queues relative CLOCK_REALTIME timers on the CLOCK_MONOTONIC base): fix the \
+                     row's `clockid`"
+                )
+            );
+            // SAFETY: the assertions above: the kernel has an hrtimer base for `ID`, and
+            // `RelativeBase` is the clock of the base it queues relative timers of `ID`
+            // on (`NoRelativeHrTimerBase` only for `CLOCK_REALTIME`).
             unsafe impl $crate::__private::HrTimerClock for $name {
                 type Bindings = $bindings;
+                type RelativeBase = $crate::__clock_capability!(@relative_base $($relative)?);
             }
         )*
+    };
+    (@relative_id) => {
+        $crate::__private::core::option::Option::None
+    };
+    (@relative_id $relative:ident) => {
+        $crate::__private::core::option::Option::Some(
+            <$relative as $crate::__private::ClockSource>::ID,
+        )
+    };
+    (@relative_base) => {
+        $crate::__private::NoRelativeHrTimerBase
+    };
+    (@relative_base $relative:ident) => {
+        $relative
     };
 
 }

@@ -21,7 +21,7 @@
 //! `udelay`, `MAX_UDELAY_MS`, `__msecs_to_jiffies`, `might_sleep`, `hrtimer`,
 //! `hrtimer_restart`, `hrtimer_setup_in_place`, `hrtimer_destroy_in_place`,
 //! `hrtimer_start_range_ns`, `hrtimer_cancel_checked`, `hrtimer_try_to_cancel`,
-//! `hrtimer_forward`, `hrtimer_forward_now` and the `hrtimer_mode_HRTIMER_MODE_*`
+//! `hrtimer_is_queued`, `hrtimer_forward`, `hrtimer_forward_now` and the `hrtimer_mode_HRTIMER_MODE_*`
 //! constants (the kernel crate's bindings, with `rust/helpers/hrtimer.c`). The logic
 //! (clamping, the poll loops, the timer type layer) is in this crate; the template
 //! only binds it to `PATH`. The invoking module re-exports what it wants at its own
@@ -414,8 +414,16 @@ macro_rules! __kernel_services {
                         now: $crate::Ktime,
                         interval: $crate::Ktime,
                     ) -> $crate::__private::core::primitive::u64 {
-                        // SAFETY: `timer` is set up and not queued (contract).
-                        unsafe { $($b)+::hrtimer_forward(timer, now, interval) }
+                        // SAFETY: `timer` is set up (contract), so `hrtimer_is_queued()`
+                        // may read it; `hrtimer_forward()` runs only on a timer that is
+                        // not queued (the contract's concurrent restart aside), with
+                        // `now` in `0..=KTIME_MAX`.
+                        unsafe {
+                            if $($b)+::hrtimer_is_queued(timer) {
+                                return 0;
+                            }
+                            $($b)+::hrtimer_forward(timer, now, interval)
+                        }
                     }
 
                     #[inline]
@@ -423,8 +431,13 @@ macro_rules! __kernel_services {
                         timer: *mut $($b)+::hrtimer,
                         interval: $crate::Ktime,
                     ) -> $crate::__private::core::primitive::u64 {
-                        // SAFETY: `timer` is set up and not queued (contract).
-                        unsafe { $($b)+::hrtimer_forward_now(timer, interval) }
+                        // SAFETY: as in `forward`.
+                        unsafe {
+                            if $($b)+::hrtimer_is_queued(timer) {
+                                return 0;
+                            }
+                            $($b)+::hrtimer_forward_now(timer, interval)
+                        }
                     }
 
                     #[inline]
@@ -435,6 +448,20 @@ macro_rules! __kernel_services {
                             $crate::__private::core::ptr::read_volatile(
                                 $crate::__private::core::ptr::addr_of!((*timer).node.expires),
                             )
+                        }
+                    }
+
+                    #[inline]
+                    unsafe fn is_set_up(
+                        timer: *const $($b)+::hrtimer,
+                    ) -> $crate::__private::core::primitive::bool {
+                        // SAFETY: `timer` is aligned and set up or zero-filled
+                        // (contract), so its `function` is a valid `Option` of a
+                        // function pointer.
+                        unsafe {
+                            $crate::__private::core::ptr::addr_of!((*timer).function)
+                                .read()
+                                .is_some()
                         }
                     }
 

@@ -372,7 +372,8 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         for list in [
             "capabilities = [vouched SealedMonotonic MonotonicClock [Mono Fast] \
-             vouched SealedNmiSafe NmiSafeClock [Fast] timer_base [Mono] \
+             vouched SealedNmiSafe NmiSafeClock [Fast] \
+             timer_base [Mono \"caps.toml:5:12: \" [Mono]] \
              plain SealedSettable SettableClock [Real] \
              plain SealedSuspendCounting SuspendCountingClock [Real]]",
             "resolution = Tick ;",
@@ -429,7 +430,10 @@ mod tests {
         assert!(
             out.contains("clocks_posix ! { backend = posix ;")
                 && out.contains("clocks = [Fast ")
-                && out.contains("capabilities = [monotonic_id [Boot] timer_base [Boot]]"),
+                && out.contains(
+                    "capabilities = [monotonic_id [Boot] \
+                     timer_base [Boot \"posix-caps.toml:17:12: \" [Boot]]]"
+                ),
             "{out}"
         );
     }

@@ -269,7 +269,7 @@ impl<'t> Rows<'t> {
 fn capabilities(table: &Table, valid: &Valid) -> TokenStream {
     let mut tokens = TokenStream::new();
     for capability in CAPABILITIES {
-        let names: Vec<&Ident> = valid
+        let clocks: Vec<&Clock> = valid
             .clocks
             .iter()
             .filter(|clock| {
@@ -278,12 +278,11 @@ fn capabilities(table: &Table, valid: &Valid) -> TokenStream {
                     .iter()
                     .any(|has| has.key == capability.key)
             })
-            .map(|clock| &clock.name)
             .collect();
         let Some(justified) = capability.justified(table.options.backend) else {
             continue;
         };
-        if names.is_empty() {
+        if clocks.is_empty() {
             continue;
         }
         let kind = Ident::new(slot_kind(justified), Span::call_site());
@@ -293,7 +292,12 @@ fn capabilities(table: &Table, valid: &Valid) -> TokenStream {
             let name = Ident::new(capability.trait_name, Span::call_site());
             tokens.extend(quote!(#seal #name));
         }
-        tokens.extend(quote!([#(#names)*]));
+        if justified == Impl::TimerBase {
+            tokens.extend(timer_bases(table, &clocks));
+        } else {
+            let names = clocks.iter().map(|clock| &clock.name);
+            tokens.extend(quote!([#(#names)*]));
+        }
     }
     tokens
 }
@@ -307,6 +311,41 @@ fn bases(valid: &Valid, with_conversions: bool) -> TokenStream {
         .filter(|clock| !(with_conversions && matches!(clock.relation, Relation::Offset(_))))
         .map(|clock| &clock.name);
     quote!(bases = [#(#names)*];)
+}
+
+/// The `timer_base` list: each `hrtimer = true` clock with the place of its `clockid`
+/// and the clock its relative timers are queued on: itself, or for `CLOCK_REALTIME`
+/// the first `CLOCK_MONOTONIC` clock of the list (none without one). The ids are
+/// known by value or by name (the capability's rule refuses others); the template
+/// checks the real ids against the choice.
+fn timer_bases(table: &Table, clocks: &[&Clock]) -> TokenStream {
+    let monotonic = clocks
+        .iter()
+        .find(|clock| known_clock_id(&clock.id.value) == Some(1))
+        .map(|clock| &clock.name);
+    let mut tokens = TokenStream::new();
+    for clock in clocks {
+        let name = &clock.name;
+        let at = location(table, &clock.id.site);
+        let relative = if known_clock_id(&clock.id.value) == Some(0) {
+            monotonic
+        } else {
+            Some(name)
+        };
+        tokens.extend(quote!(#name #at [#relative]));
+    }
+    quote!([#tokens])
+}
+
+/// The value of a clock id written as a number or a uapi `CLOCK_*` name.
+fn known_clock_id(id: &ClockId) -> Option<i32> {
+    match id {
+        ClockId::Number(number) => Some(*number),
+        ClockId::Constant(constant) => crate::clock_ids::CLOCK_IDS
+            .iter()
+            .find(|(name, _)| constant == name)
+            .map(|(_, value)| *value),
+    }
 }
 
 /// The clocks offset from the base clock, with their offsets (`ConvertsTo` follows

@@ -15,6 +15,7 @@ use clocks::CpuTime;
 
 impl typed_clocks::HrTimerClock for CpuTime {
     type Bindings = typed_clocks::hrtimer::NoHrTimerBindings;
+    type RelativeBase = Self;
 }
 
 fn main() {}

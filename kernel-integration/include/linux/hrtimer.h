@@ -98,6 +98,10 @@ struct hrtimer {
 	u8				is_hard;
 };
 
+/* The values of struct hrtimer's state. */
+#define HRTIMER_STATE_INACTIVE	0x00
+#define HRTIMER_STATE_ENQUEUED	0x01
+
 /* The bases clock_was_set() re-evaluates: the wall clock's, and boot time's. */
 #define CLOCK_SET_WALL		0x1
 #define CLOCK_SET_BOOT		0x2
@@ -139,6 +143,27 @@ extern int hrtimer_try_to_cancel(struct hrtimer *timer);
 static inline ktime_t hrtimer_get_expires(const struct hrtimer *timer)
 {
 	return timer->node.expires;
+}
+
+static inline void hrtimer_add_expires(struct hrtimer *timer, ktime_t time)
+{
+	timer->node.expires = ktime_add_safe(timer->node.expires, time);
+	timer->_softexpires = ktime_add_safe(timer->_softexpires, time);
+}
+
+static inline void hrtimer_add_expires_ns(struct hrtimer *timer, u64 ns)
+{
+	timer->node.expires = ktime_add_ns(timer->node.expires, ns);
+	timer->_softexpires = ktime_add_ns(timer->_softexpires, ns);
+}
+
+/*
+ * Helper function to check, whether the timer is on one of the queues
+ */
+static inline bool hrtimer_is_queued(struct hrtimer *timer)
+{
+	/* The READ_ONCE pairs with the update functions of timer->state */
+	return !!(READ_ONCE(timer->state) & HRTIMER_STATE_ENQUEUED);
 }
 
 /* Forward a hrtimer so it expires after now: */

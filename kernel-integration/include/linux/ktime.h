@@ -35,6 +35,27 @@ static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
 /* Add two ktime_t variables. res = lhs + rhs: */
 #define ktime_add(lhs, rhs)	((lhs) + (rhs))
 
+/*
+ * Same as ktime_add(), but avoids undefined behaviour on overflow; however,
+ * this means that you must check the result for overflow yourself.
+ */
+#define ktime_add_unsafe(lhs, rhs)	((u64) (lhs) + (rhs))
+
+/*
+ * Add a ktime_t variable and a scalar nanosecond value.
+ * res = kt + nsval:
+ */
+#define ktime_add_ns(kt, nsval)		((kt) + (nsval))
+
+/* ktime_divns(): the quotient of a ktime_t and a nanosecond divisor (64-bit). */
+static inline s64 ktime_divns(const ktime_t kt, s64 div)
+{
+	return kt / div;
+}
+
+/* The sum, KTIME_MAX where it overflows (kernel/time/hrtimer.c). */
+extern ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs);
+
 /* convert a timespec64 to ktime_t format: */
 static inline ktime_t timespec64_to_ktime(struct timespec64 ts)
 {

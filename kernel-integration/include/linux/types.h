@@ -18,6 +18,8 @@ typedef __u32 u32;
 typedef __s64 s64;
 typedef __u64 u64;
 
+typedef _Bool bool;
+
 typedef int __kernel_clockid_t;
 typedef __kernel_clockid_t clockid_t;
 

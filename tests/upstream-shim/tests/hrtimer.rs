@@ -527,6 +527,82 @@ fn forward_now_follows_the_base_the_timer_is_queued_on_in_every_mode() {
     assert_eq!(warnings(), before);
 }
 
+/// A periodic relative `RealTime` timer that forwards itself from
+/// `HrTimerInstant::<Self>::now()`, and records its largest overrun count.
+#[pin_data]
+struct WallPeriodic {
+    #[pin]
+    timer: HrTimer<Self>,
+    runs: AtomicU32,
+    max_overruns: AtomicI64,
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for WallPeriodic {
+        mode: RelativeMode<RealTime>,
+        field: self.timer
+    }
+}
+
+impl HrTimerCallback for WallPeriodic {
+    type Pointer<'a> = Arc<Self>;
+
+    fn run(this: ArcBorrow<'_, Self>, mut ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        this.runs.fetch_add(1, Ordering::Relaxed);
+        let overruns = ctx.forward(HrTimerInstant::<Self>::now(), MS);
+        this.max_overruns.fetch_max(
+            i64::try_from(overruns).unwrap_or(i64::MAX),
+            Ordering::Relaxed,
+        );
+        HrTimerRestart::Restart
+    }
+}
+
+/// Issue 33, item 3: the kernel queues a relative `CLOCK_REALTIME` timer on the
+/// monotonic base, so its expiry and `forward`'s `now` are monotonic times:
+/// `HrTimerInstant` of such a timer is `Instant<Monotonic>`. Typed by `RealTime`, a
+/// callback forwarding from `HrTimerInstant::<Self>::now()` reported some 1.7e12
+/// overruns and then ran once in 10 ms, and a timer started for an hour had an
+/// `expires()` 1.7e9 s before `HrTimerInstant::now()`. (`ctx.forward` with an
+/// `Instant<RealTime>` does not compile: `ui-tests/fail/hrtimer_forward_relative_realtime_with_wall_time.rs`.)
+#[test]
+fn a_relative_realtime_timer_is_typed_by_the_monotonic_base() {
+    let tk = timekeeper::test_mode();
+    let before = warnings();
+    let Ok(timer) = Arc::pin_init(
+        pin_init!(WallPeriodic {
+            timer <- HrTimer::new(),
+            runs: AtomicU32::new(0),
+            max_overruns: AtomicI64::new(0),
+        }),
+        GFP_KERNEL,
+    );
+    let handle = timer.clone().start(MS);
+    for _ in 0..10 {
+        advance(&tk, MS);
+    }
+    assert_eq!(timer.runs.load(Ordering::Relaxed), 10, "runs in 10 ms");
+    let _: Instant<Monotonic> = timer.timer.expires();
+    assert_eq!(
+        timer.max_overruns.load(Ordering::Relaxed),
+        1,
+        "one period each time"
+    );
+    assert_eq!(
+        timer.timer.expires() - HrTimerInstant::<WallPeriodic>::now(),
+        MS,
+        "the next expiry is one period ahead"
+    );
+    drop(handle);
+    let handle = timer.clone().start(HOUR);
+    assert_eq!(
+        timer.timer.expires() - HrTimerInstant::<WallPeriodic>::now(),
+        HOUR
+    );
+    drop(handle);
+    assert_eq!(warnings(), before);
+}
+
 /// A timer whose callback cancels it: dropping its own last handle, or `try_cancel`.
 #[pin_data]
 struct SelfCancel {
@@ -660,8 +736,8 @@ fn a_handle_dropped_in_its_own_callback_keeps_the_data_alive() {
     assert!(unsafe { &*alive }.load(Ordering::SeqCst));
 }
 
-/// A timer whose callback, the first time, restarts its timer (as another thread
-/// could, through a second handle) to expire now, then forwards it.
+/// A timer whose callback, the first time, restarts its timer to expire now (as
+/// `start(Delta::ZERO)` of a clone of its `Arc` does), then forwards it.
 #[pin_data]
 struct RestartThenForward {
     #[pin]
@@ -694,14 +770,16 @@ impl HrTimerCallback for RestartThenForward {
     }
 }
 
-/// Issue 27, item 5, a documented limit shared with upstream: a callback that
-/// forwards its timer while another thread has restarted it forwards a queued timer,
-/// where the kernel warns (`WARN_ON(timer->is_queued)`) and leaves the expiry alone.
-/// The host base reports it the same way; `docs/reliability.md` states the contract
-/// (restart a periodic timer from one place only).
+/// Issue 33, item 4: a callback that restarts its own timer at or before now, then
+/// forwards it, forwarded a queued timer, where the kernel warns
+/// (`WARN_ON(timer->is_queued)`; the host base counts it). The forward checks
+/// `hrtimer_is_queued()` first: 0 overruns, the expiry the restart set, no warning.
+/// (Another thread's restart between that check and the forward is the limit shared
+/// with upstream: restart a periodic timer from one place only.)
 #[test]
-fn forwarding_a_timer_restarted_meanwhile_is_reported_as_the_kernel_does() {
+fn forwarding_a_timer_its_callback_restarted_leaves_it_alone() {
     let tk = timekeeper::test_mode();
+    let before = warnings();
     let Ok(timer) = Arc::pin_init(
         pin_init!(RestartThenForward {
             timer <- HrTimer::new(),
@@ -712,17 +790,38 @@ fn forwarding_a_timer_restarted_meanwhile_is_reported_as_the_kernel_does() {
     );
     // SAFETY: a read of a counter.
     let queued = || unsafe { bindings::hrtimer_test_forwards_while_queued() };
-    let before = queued();
+    let queued_before = queued();
     let handle = timer.clone().start(MS);
     advance(&tk, MS);
-    assert_eq!(queued(), before + 1, "the host base reported the race");
+    assert_eq!(queued(), queued_before, "no forward of a queued timer");
     assert_eq!(
         timer.overruns.load(Ordering::Relaxed),
         0,
         "nothing forwarded"
     );
     assert_eq!(timer.runs.load(Ordering::Relaxed), 2, "the restart ran");
+    assert_eq!(warnings(), before);
     drop(handle);
+}
+
+/// Issue 33, item 8: `forward(now)` clamps `now` to `0..=KTIME_MAX` as `start` clamps
+/// expiries. The kernel subtracts the expiry from `now` with wrapping arithmetic
+/// (`ktime_sub()` under `-fno-strict-overflow`): from `now` near `i64::MIN`, a timer
+/// expiring at 1 ms was forwarded to about `KTIME_MAX`, with some 9.2e15 overruns, and
+/// never ran again (the UBSan build of the host C traps on that subtraction). Clamped to
+/// 0, `now` is before the expiry: 0 overruns, the expiry unchanged.
+#[test]
+fn forward_from_before_the_epoch_forwards_from_zero() {
+    let tk = timekeeper::test_mode();
+    let start = Instant::<Monotonic>::now();
+    stack_pin_init!(let timer = Fired::<AbsoluteMode<Monotonic>, Stack>::new());
+    timer.as_ref().start_scoped(start + MS, || advance(&tk, MS));
+    assert_eq!(timer.runs(), 1);
+    let long_ago = Instant::<Monotonic>::from_ktime(i64::MIN + 1);
+    assert_eq!(timer_of(timer.as_mut()).forward(long_ago, 3 * MS), 0);
+    assert_eq!(timer.timer.expires(), start + MS);
+    assert_eq!(timer_of(timer.as_mut()).forward(start + MS, 3 * MS), 1);
+    assert_eq!(timer.timer.expires(), start + 4 * MS);
 }
 
 /// Issue 27, item 7: a timer on the stack must be set up with
@@ -804,6 +903,124 @@ fn read_poll_timeout_in_a_timer_callback_is_reported() {
     assert_eq!(warnings(), before + 1, "might_sleep() in a timer callback");
 }
 
+/// A generic `#[repr(packed)]` struct: `Packed<Fired<…>>` compiles (a concrete packed
+/// struct around a timer does not: `ui-tests/fail/hrtimer_in_a_packed_struct_field.rs`),
+/// and puts the timer at offset 1.
+#[pin_data]
+#[repr(C, packed)]
+struct Packed<I> {
+    tag: u8,
+    #[pin]
+    inner: I,
+}
+
+/// Holds a [`Packed`] at an 8-aligned address, so that its timer is at 1 mod 8.
+#[pin_data]
+#[repr(C, align(8))]
+struct AlignedHolder<I> {
+    #[pin]
+    packed: Packed<I>,
+}
+
+/// Issue 33, item 2: a timer set up in place at an address 1 mod 8 (the field of a
+/// generic packed struct) made the C code access a misaligned `struct hrtimer`: the
+/// UBSan (alignment) build of the host C traps in `__hrtimer_setup`, and dropping the
+/// packed struct ran `hrtimer_destroy_in_place()` on the aligned copy Rust moves the
+/// field to. `HrTimer::new` leaves a misaligned place zero-filled instead (its C
+/// callback is `NULL`), starting it does nothing, cancelling finds it stopped, and the
+/// drop of the copy calls no C (the copy's callback is `NULL`).
+#[test]
+fn a_misaligned_timer_is_never_set_up_nor_started() {
+    type Inner = Fired<RelativeMode<Monotonic>, Stack>;
+    let tk = timekeeper::test_mode();
+    let before = warnings();
+    stack_pin_init!(let holder = pin_init!(AlignedHolder::<Inner> {
+        packed <- pin_init!(Packed::<Inner> { tag: 1, inner <- Inner::new() }),
+    }));
+    let inner: *const Inner = core::ptr::addr_of!(holder.packed.inner);
+    // SAFETY: `inner` points to the initialized `Fired` in `holder`; the field is read
+    // unaligned, by value.
+    let timer = unsafe { core::ptr::addr_of!((*inner).timer) };
+    assert_eq!(
+        timer.cast::<u8>() as usize % 8,
+        1,
+        "the timer is misaligned"
+    );
+    // SAFETY: `timer` points to the C timer's bytes, initialized (zero-filled or set
+    // up); an unaligned read by value.
+    let c_timer = unsafe { timer.cast::<bindings::hrtimer>().read_unaligned() };
+    assert!(c_timer.function.is_none(), "never set up");
+    // SAFETY: `inner` points to a valid `Fired` that outlives the timer (`holder` is
+    // dropped after the cancel below).
+    unsafe { <Inner as HasHrTimer<Inner>>::start(inner, MS) };
+    advance(&tk, 2 * MS);
+    // SAFETY: `inner` points to a valid `Fired`; `runs` is read unaligned, by value.
+    let runs = unsafe { core::ptr::addr_of!((*inner).runs).read_unaligned() };
+    assert_eq!(runs.into_inner(), 0, "never started");
+    // SAFETY: `timer` is the timer field of a valid `Fired`.
+    assert!(!unsafe { HrTimer::raw_cancel(timer) }, "found stopped");
+    assert_eq!(warnings(), before);
+}
+
+/// What [`CancelsWhenDropped`]'s drop saw: `try_cancel`'s answer and the expiry.
+static DROP_SAW: std::sync::Mutex<Option<(Result<bool, CallbackRunning>, i64)>> =
+    std::sync::Mutex::new(None);
+
+/// A timer whose struct cancels it when dropped.
+#[pin_data(PinnedDrop)]
+struct CancelsWhenDropped {
+    #[pin]
+    timer: HrTimer<Self>,
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for CancelsWhenDropped {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer
+    }
+}
+
+impl HrTimerCallback for CancelsWhenDropped {
+    type Pointer<'a> = Pin<&'a Self>;
+
+    fn run(_this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        HrTimerRestart::NoRestart
+    }
+}
+
+#[pinned_init::pinned_drop]
+impl PinnedDrop for CancelsWhenDropped {
+    fn drop(self: Pin<&mut Self>) {
+        let saw = (self.timer.try_cancel(), self.timer.expires().to_ktime());
+        *DROP_SAW
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(saw);
+    }
+}
+
+/// The drop of a struct in a generic packed struct runs on the aligned copy Rust
+/// moves the field to: there a timer that was never set up (misaligned in place) is
+/// zero-filled, and `try_cancel` and `expires` call no C on it (C would read its
+/// `NULL` base).
+#[test]
+fn a_drop_sees_a_copy_of_a_misaligned_timer_as_stopped() {
+    let _tk = timekeeper::test_mode();
+    {
+        stack_pin_init!(let holder = pin_init!(AlignedHolder::<CancelsWhenDropped> {
+            packed <- pin_init!(Packed::<CancelsWhenDropped> {
+                tag: 1,
+                inner <- pin_init!(CancelsWhenDropped { timer <- HrTimer::new() }),
+            }),
+        }));
+        let _ = holder;
+    }
+    let saw = DROP_SAW
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    assert_eq!(saw, Some((Ok(false), 0)));
+}
+
 /// This binary, again, under `valgrind --error-exitcode=1`: every test above with no
 /// invalid read or write. Skipped, saying so, where valgrind is not installed (except
 /// under `CI`, where that fails); `scripts/valgrind-hrtimer.sh` runs the other timer
@@ -841,9 +1058,13 @@ fn the_timer_tests_run_clean_under_valgrind() {
 
 #[test]
 fn a_timer_is_the_c_struct() {
-    use core::mem::size_of;
+    use core::mem::{align_of, size_of};
     assert_eq!(
         size_of::<HrTimer<Fired<RelativeMode<Monotonic>, Stack>>>(),
         size_of::<bindings::hrtimer>()
+    );
+    assert_eq!(
+        align_of::<HrTimer<Fired<RelativeMode<Monotonic>, Stack>>>(),
+        align_of::<bindings::hrtimer>()
     );
 }

@@ -8,13 +8,13 @@ use crate::clock::{ClockId, HrTimerClock, Ktime};
 /// table's bindings module, never by hand.
 ///
 /// Beside the kernel's `hrtimer_start_range_ns()`, `hrtimer_try_to_cancel()` and
-/// `hrtimer_forward()`, the module provides four functions of the kernel crate's
+/// `hrtimer_forward()`, the module provides five functions of the kernel crate's
 /// `rust/helpers/hrtimer.c`: `hrtimer_setup_in_place()` (`hrtimer_setup_on_stack()`
 /// for a timer on the current task's stack, `hrtimer_setup()` elsewhere),
 /// `hrtimer_destroy_in_place()` (`destroy_hrtimer_on_stack()` for such a timer),
 /// `hrtimer_cancel_checked()` (`hrtimer_cancel()`, but a warning instead of a wait for
-/// ever when called from the timer's own callback) and the static inline
-/// `hrtimer_forward_now()`.
+/// ever when called from the timer's own callback) and the static inlines
+/// `hrtimer_is_queued()` and `hrtimer_forward_now()`.
 ///
 /// # Safety
 ///
@@ -72,16 +72,20 @@ pub unsafe trait HrTimerBindings: 'static {
     /// `timer` must be set up.
     unsafe fn try_to_cancel(timer: *mut Self::RawHrTimer) -> i32;
 
-    /// `hrtimer_forward(timer, now, interval)`.
+    /// `hrtimer_forward(timer, now, interval)`, or 0 (no overrun, the expiry left
+    /// alone) if the timer is queued (`hrtimer_is_queued()`): restarted by its own
+    /// callback, where `hrtimer_forward()` would warn.
     ///
     /// # Safety
     ///
-    /// `timer` must be set up and not queued: stopped with no callback running and
-    /// no concurrent access, or in its own callback and not restarted since.
+    /// `timer` must be set up, and nothing else may start it concurrently: it is
+    /// stopped with no callback running and no concurrent access, or this is its own
+    /// callback (a start by another thread between the check and the forward is the
+    /// limit shared with upstream). `now` must be in `0..=KTIME_MAX`.
     unsafe fn forward(timer: *mut Self::RawHrTimer, now: Ktime, interval: Ktime) -> u64;
 
     /// `hrtimer_forward_now(timer, interval)`: [`forward`](Self::forward) from the
-    /// current time of the base the timer is queued on.
+    /// current time of the base the timer is queued on, with the same check.
     ///
     /// # Safety
     ///
@@ -94,6 +98,16 @@ pub unsafe trait HrTimerBindings: 'static {
     ///
     /// `timer` must be set up.
     unsafe fn expires(timer: *const Self::RawHrTimer) -> Ktime;
+
+    /// Whether `timer` was set up: its callback (`timer->function`) is set, which
+    /// `setup` does; a place that [`HrTimer::new`](super::HrTimer::new) refused is
+    /// zero-filled instead, so its callback is `NULL`.
+    ///
+    /// # Safety
+    ///
+    /// `timer` must be aligned, and point to a C timer that `setup` set up or that
+    /// is zero-filled.
+    unsafe fn is_set_up(timer: *const Self::RawHrTimer) -> bool;
 
     /// `hrtimer_destroy_in_place(timer)`: releases what `setup` registered for a
     /// timer on the stack (`destroy_hrtimer_on_stack()`); nothing for other timers.

@@ -37,13 +37,30 @@
 //!
 //! - Expiries reach C in `0..=KTIME_MAX`: a negative one (a negative `Delta`, or an
 //!   `Instant` before the clock's epoch) is clamped to 0, where the kernel would
-//!   `WARN_ON_ONCE` in `hrtimer_reprogram()`.
+//!   `WARN_ON_ONCE` in `hrtimer_reprogram()`. So is the `now` of `forward`, which the
+//!   kernel subtracts from the expiry with wrapping arithmetic.
+//! - `forward` and `forward_now` of a queued timer (one that its own callback
+//!   restarted) return 0 and leave the expiry alone (`hrtimer_is_queued()` first),
+//!   where `hrtimer_forward()` would `WARN_ON`.
+//! - A timer's instants are of the clock of the base it is queued on
+//!   ([`HrTimerMode::BaseClock`]): [`HrTimerInstant<T>`], the expiry
+//!   ([`HrTimer::expires`]) and `forward`'s `now` are `Instant<Monotonic>` for a
+//!   relative `CLOCK_REALTIME` timer, which the kernel queues on the monotonic base
+//!   (upstream types them `Instant<RealTime>`: forwarding from the wall clock's time
+//!   then reports some 1.7e12 overruns). [`HrTimerMode::Clock`] is still the clock
+//!   the mode names, whose id the timer is set up with. A table with a
+//!   `CLOCK_REALTIME` hrtimer clock and no `CLOCK_MONOTONIC` one has no relative modes
+//!   for it.
 //! - `forward_now` forwards from the time of the base the timer is queued on
-//!   (`hrtimer_forward_now()`): a relative `CLOCK_REALTIME` timer is queued on the
-//!   monotonic base.
+//!   (`hrtimer_forward_now()`), as `HrTimerInstant::<T>::now()` reads it.
 //! - A timer is set up with `hrtimer_setup_on_stack()` where its place is on the
 //!   current task's stack, and `destroy_hrtimer_on_stack()` is called when it is
 //!   dropped there, so `CONFIG_DEBUG_OBJECTS_TIMERS` accepts stack timers.
+//! - A `#[repr(packed)]` struct cannot hold an [`HrTimer`] at any depth (E0588). A
+//!   generic packed struct instantiated with a struct that holds one can, and may
+//!   place the C timer misaligned: [`HrTimer::new`] then leaves it zero-filled, never
+//!   set up; starting it does nothing (it never runs), cancelling finds it stopped,
+//!   and no C function ever sees it.
 //! - Cancelling a timer from its own callback (dropping its last handle there, say)
 //!   would wait for itself for ever; the cancel warns once and returns instead, and a
 //!   handle dropped there keeps its data for good (a leak) rather than free it under
@@ -52,9 +69,22 @@
 //! # Limits (the same as upstream's)
 //!
 //! - Forwarding a timer from its callback while another thread restarts the same
-//!   timer (through a second handle) forwards a queued timer: the kernel warns
-//!   (`WARN_ON(timer->is_queued)`) and leaves the expiry alone. Restart a periodic
-//!   timer from one place only: its callback, or one handle.
+//!   timer (through a second handle) between the check that it is not queued and the
+//!   forward forwards a queued timer: the kernel warns (`WARN_ON(timer->is_queued)`)
+//!   and leaves the expiry alone. Restart a periodic timer from one place only: its
+//!   callback, or one handle.
+//! - Two timers whose callbacks cancel each other (drop a handle of the other, or
+//!   [`HrTimerHandle::cancel`]) while they run on two CPUs: each cancel waits for the
+//!   other callback for ever (the cancel refuses only a wait on its own CPU). A hard
+//!   lockup ("Watchdog detected hard LOCKUP") for hard-interrupt timers, a soft lockup
+//!   ("BUG: soft lockup") and RCU stalls for soft ones. A callback must not cancel a
+//!   timer whose callback may cancel its own; [`HrTimer::try_cancel`] never waits.
+//! - A generic `#[repr(packed)]` struct whose timer happens to be aligned: Rust moves
+//!   a packed struct's fields to an aligned copy before dropping them, so
+//!   `hrtimer_destroy_in_place()` runs on that copy of the stopped timer, and
+//!   debugobjects keeps tracking the original place of a stack timer until its stack
+//!   is freed (no warning, no access to the timer). Keep timers out of packed
+//!   structs.
 //! - A handle of an owned pointer may be leaked (`mem::forget`): the timer stays
 //!   queued for as long as the kernel runs, with its data. In a module, the
 //!   callback's code goes with the module: a module must cancel its timers (drop
@@ -70,7 +100,7 @@ mod pin_mut;
 use core::cell::UnsafeCell;
 use core::ffi::c_void;
 use core::marker::{PhantomData, PhantomPinned};
-use core::mem::MaybeUninit;
+use core::mem::{size_of, MaybeUninit};
 use core::pin::Pin;
 use core::ptr::{addr_of, NonNull};
 
@@ -97,8 +127,10 @@ pub type BindingsOf<M> = <<M as HrTimerMode>::Clock as HrTimerClock>::Bindings;
 /// the clock of `T`'s mode.
 pub type HrTimerOf<T> = HrTimer<T, BindingsOf<<T as HasHrTimer<T>>::TimerMode>>;
 
-/// The instant type of the timer of `T`: an [`Instant`] of the clock of `T`'s mode.
-pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Clock>;
+/// The instant type of the timer of `T`: an [`Instant`] of the clock of the hrtimer
+/// base it is queued on ([`HrTimerMode::BaseClock`]): the mode's clock, except for the
+/// relative modes of `CLOCK_REALTIME`, queued on the `CLOCK_MONOTONIC` base.
+pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::BaseClock>;
 
 /// A high-resolution timer: a C `struct hrtimer` of the bindings `B`, as a field of
 /// the struct `T` whose callback it runs.
@@ -107,16 +139,31 @@ pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimer
 /// fills in `B`. [`HrTimer::new`] returns its initializer; the C timer is set up where
 /// the field is, and stays there.
 ///
+/// A `#[repr(packed)]` struct cannot hold it, however deep (E0588); a generic one
+/// instantiated with a struct that holds it can, and places the C timer where it may
+/// be misaligned: such a timer is never set up, never queued and never runs (starting
+/// it does nothing, cancelling it finds it stopped).
+///
 /// # Invariants
 ///
-/// * `self.timer` was set up by `B::setup` where it is, and has not moved since.
+/// * Where `self.timer` is aligned for `B::RawHrTimer`, it was set up by `B::setup`
+///   where it is and has not moved since, or it is a copy that Rust moved out of a
+///   `#[repr(packed)]` struct to drop it (of a set-up or a zero-filled timer).
+/// * Where it is not, it is zero-filled and never passed to C.
 #[repr(C)]
 pub struct HrTimer<T, B: HrTimerBindings> {
     timer: UnsafeCell<MaybeUninit<B::RawHrTimer>>,
     // `!Unpin`: the C timer must not move once set up.
     _pin: PhantomPinned,
     _t: PhantomData<T>,
+    _not_packed: NotPacked,
 }
+
+/// Zero-sized, with a `#[repr(align)]`: a `#[repr(packed)]` struct that holds one at
+/// any depth (an [`HrTimer`], or a struct with one) does not compile (E0588), since
+/// it would misalign the C timer. The layout of `HrTimer` stays that of the C timer.
+#[repr(align(1))]
+struct NotPacked;
 
 // SAFETY: the C timer has no thread affinity: it may be set up, started, cancelled
 // and dropped from any thread.
@@ -140,23 +187,32 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         <T::TimerMode as HrTimerMode>::Clock: HrTimerClock<Bindings = B>,
     {
         let setup = move |place: *mut Self| {
+            // SAFETY: `pin_init` passes a pointer to memory for a `Self`.
+            let timer = unsafe { Self::raw_get(place) };
+            if !timer.is_aligned() {
+                // INVARIANT: a misaligned C timer is zero-filled, and never set up.
+                // SAFETY: `place` is writable memory for a `Self`; bytes need no
+                // alignment.
+                unsafe { core::ptr::write_bytes(place.cast::<u8>(), 0, size_of::<Self>()) };
+                return Ok(());
+            }
             // INVARIANT: `B::setup` sets the C timer up at `place`, which `pin_init`
             // keeps where it is from here on.
             // SAFETY: `pin_init` passes a pointer to memory for a `Self` that stays
-            // pinned from now on; `raw_get` stays inside it, and `setup` does not need
-            // the C timer to be initialized before the call. The clock is an
+            // pinned from now on; `timer` is inside it and aligned, and `setup` does
+            // not need the C timer to be initialized before the call. The clock is an
             // `HrTimerClock`, whose id has an hrtimer base (that trait's contract).
             unsafe {
                 B::setup::<T>(
-                    Self::raw_get(place),
+                    timer,
                     <<T::TimerMode as HrTimerMode>::Clock as crate::clock::ClockSource>::ID,
                     <T::TimerMode as HrTimerMode>::C_MODE,
                 );
             }
             Ok(())
         };
-        // SAFETY: the closure initializes the whole of `Self` (the C timer; the other
-        // fields are zero-sized) and never fails.
+        // SAFETY: the closure initializes the whole of `Self` (the C timer, set up or
+        // zero-filled; the other fields are zero-sized) and never fails.
         unsafe { pin_init::pin_init_from_closure(setup) }
     }
 
@@ -171,6 +227,23 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
         // reference is made.
         let cell = unsafe { addr_of!((*this).timer) };
         UnsafeCell::raw_get(cell).cast()
+    }
+
+    /// The C timer of the timer `this` points to if it is set up: `None` where it is
+    /// misaligned (never set up), or an aligned copy of a timer that was never set up
+    /// (the invariant: zero-filled), such as the one the `Drop` of a struct moved out
+    /// of a `#[repr(packed)]` struct sees.
+    ///
+    /// # Safety
+    ///
+    /// `this` must point to a valid `Self`.
+    #[inline]
+    unsafe fn set_up(this: *const Self) -> Option<*mut B::RawHrTimer> {
+        // SAFETY: `this` points to a valid `Self` (the caller's promise).
+        let timer = unsafe { Self::raw_get(this) };
+        // SAFETY: an aligned C timer of a valid `Self` is set up or zero-filled (the
+        // invariant).
+        (timer.is_aligned() && unsafe { B::is_set_up(timer) }).then_some(timer)
     }
 
     /// Stops the timer `this` points to, waiting for its callback if it runs, and
@@ -200,9 +273,14 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// `this` must point to a valid `Self`.
     #[inline]
     pub unsafe fn raw_cancel_checked(this: *const Self) -> Result<bool, CallbackRunning> {
-        // SAFETY: a valid `HrTimer` is set up (the caller's promise, the invariant);
-        // `cancel` may be called on any set-up timer.
-        cancel_result(unsafe { B::cancel(Self::raw_get(this)) })
+        // SAFETY: `this` points to a valid `Self` (the caller's promise).
+        let Some(timer) = (unsafe { Self::set_up(this) }) else {
+            return Ok(false);
+        };
+        // SAFETY: `timer` is set up (in its place, or a stopped copy as in
+        // `try_cancel`, which `hrtimer_cancel_checked()` finds inactive); `cancel` may
+        // be called on any set-up timer.
+        cancel_result(unsafe { B::cancel(timer) })
     }
 
     /// Cancels the timer unless its callback is running, without waiting: `Ok(true)`
@@ -211,27 +289,45 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// timer is then left alone). Callable anywhere, its own callback included.
     #[inline]
     pub fn try_cancel(&self) -> Result<bool, CallbackRunning> {
-        // SAFETY: `self` is a valid, so set-up, timer (invariant).
-        cancel_result(unsafe { B::try_to_cancel(Self::raw_get(self)) })
+        // SAFETY: `self` is a valid `Self`.
+        let Some(timer) = (unsafe { Self::set_up(self) }) else {
+            return Ok(false);
+        };
+        // SAFETY: `timer` is set up: in its place, or a copy of a stopped timer that a
+        // `Drop` of the struct moved out of a packed struct sees, which
+        // `hrtimer_try_to_cancel()` finds inactive (neither queued nor running).
+        cancel_result(unsafe { B::try_to_cancel(timer) })
     }
 
-    /// `hrtimer_forward()` of the timer `self_ptr` points to.
+    /// `hrtimer_forward()` of the timer `self_ptr` points to, from `now` clamped to
+    /// `0..=KTIME_MAX`; 0 without a forward if the timer is queued.
     ///
     /// # Safety
     ///
-    /// `self_ptr` must point to a valid `Self` that is not queued: the caller has
-    /// exclusive access to it (no handle is alive, so the timer is stopped), or is its
-    /// running callback and the timer has not been restarted since. A restart before
-    /// the forward makes the kernel warn and leave the expiry alone; one by another
+    /// `self_ptr` must point to a valid `Self` that nothing else starts concurrently:
+    /// the caller has exclusive access to it (no handle is alive, so the timer is
+    /// stopped), or is its running callback. A restart by that callback before the
+    /// forward leaves the timer queued, and the forward returns 0; one by another
     /// thread racing with it is the limit shared with upstream (module docs).
     #[inline]
     unsafe fn raw_forward(self_ptr: *mut Self, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: a valid, set-up timer that is not queued: the caller's promise (or, in
-        // the race the contract names, the kernel's `WARN_ON` and the shared limit).
-        unsafe { B::forward(Self::raw_get(self_ptr), now.to_ktime(), interval.as_nanos()) }
+        // SAFETY: `self_ptr` points to a valid `Self` (the caller's promise).
+        let Some(timer) = (unsafe { Self::set_up(self_ptr) }) else {
+            return 0;
+        };
+        // SAFETY: a set-up timer (`set_up`), started by no one else meanwhile (or,
+        // in the race the contract names, the kernel's `WARN_ON` and the shared
+        // limit); `now` is in `0..=KTIME_MAX`.
+        unsafe {
+            B::forward(
+                timer,
+                mode::clamp_expiry(now.to_ktime()),
+                interval.as_nanos(),
+            )
+        }
     }
 
     /// `hrtimer_forward_now()` of the timer `self_ptr` points to.
@@ -242,18 +338,24 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     #[inline]
     unsafe fn raw_forward_now(self_ptr: *mut Self, interval: Delta) -> u64 {
         // SAFETY: as in `raw_forward`.
-        unsafe { B::forward_now(Self::raw_get(self_ptr), interval.as_nanos()) }
+        let Some(timer) = (unsafe { Self::set_up(self_ptr) }) else {
+            return 0;
+        };
+        // SAFETY: as in `raw_forward`.
+        unsafe { B::forward_now(timer, interval.as_nanos()) }
     }
 
     /// Moves the expiry on by whole `interval`s until it is after `now`, and returns
     /// how many intervals that took: 0 when the expiry already is after `now`
-    /// (`hrtimer_forward()`).
+    /// (`hrtimer_forward()`). `now` is an instant of the base the timer is queued on
+    /// ([`HrTimerInstant`]).
     ///
     /// Outside the timer's callback, `Pin<&mut HrTimer>` means that no handle of the
     /// timer is alive, so it is stopped. The callback of a `Pin<KBox<T>>` or
     /// `Pin<&mut T>` timer gets `Pin<&mut T>` too: there the timer is not queued
-    /// unless the callback restarted it (then the kernel warns and leaves the expiry
-    /// alone). From a callback, [`HrTimerCallbackContext::forward`] says it plainly.
+    /// unless the callback restarted it, and then this returns 0 and leaves the
+    /// expiry alone. From a callback, [`HrTimerCallbackContext::forward`] says it
+    /// plainly. A `now` before the clock's epoch counts as 0, as expiries do.
     pub fn forward(self: Pin<&mut Self>, now: HrTimerInstant<T>, interval: Delta) -> u64
     where
         T: HasHrTimer<T>,
@@ -279,25 +381,35 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     }
 
     /// When the timer expires (or last expired): a snapshot, which a concurrent start
-    /// or forward may change at once. For a relative `CLOCK_REALTIME` timer it is a
-    /// time of the monotonic base the kernel queues it on.
+    /// or forward may change at once. An instant of the base the timer is queued on
+    /// ([`HrTimerInstant`]): the monotonic base for a relative `CLOCK_REALTIME` timer.
     pub fn expires(&self) -> HrTimerInstant<T>
     where
         T: HasHrTimer<T>,
     {
-        // SAFETY: `self` is a valid, set-up timer; the read is racy by design (a
-        // READ_ONCE in the kernel).
-        Instant::from_ktime(unsafe { B::expires(Self::raw_get(self)) })
+        // SAFETY: `self` is a valid `Self`.
+        let Some(timer) = (unsafe { Self::set_up(self) }) else {
+            return Instant::from_ktime(0);
+        };
+        // SAFETY: a set-up timer (or a copy of one, as in `try_cancel`); the read is
+        // racy by design (a READ_ONCE in the kernel).
+        Instant::from_ktime(unsafe { B::expires(timer) })
     }
 }
 
 impl<T, B: HrTimerBindings> Drop for HrTimer<T, B> {
     fn drop(&mut self) {
         let this: *const Self = self;
-        // SAFETY: `self` is a valid, set-up timer (invariant), about to go away: by
-        // the handle contracts it is stopped, so `destroy` (which undoes what `setup`
-        // registered for a timer on the stack) may run.
-        unsafe { B::destroy(Self::raw_get(this)) };
+        // `self` is in its place, or a copy moved out of a `#[repr(packed)]` struct, of
+        // a set-up or a zero-filled timer (invariant).
+        // SAFETY: `self` is a valid `Self`.
+        let Some(timer) = (unsafe { Self::set_up(this) }) else {
+            return;
+        };
+        // SAFETY: a set-up timer about to go away: by the handle contracts it is
+        // stopped, so `destroy` (which undoes what `setup` registered for a timer on
+        // the stack) may run.
+        unsafe { B::destroy(timer) };
     }
 }
 
@@ -520,18 +632,26 @@ pub unsafe trait HasHrTimer<T> {
 
     /// Queues the timer of the struct `this` points to, to expire at `expires`
     /// (restarting it if it is queued). The expiry reaches C in `0..=KTIME_MAX`: a
-    /// negative one is clamped to 0 (expired), where the kernel would warn.
+    /// negative one is clamped to 0 (expired), where the kernel would warn. A timer
+    /// that [`HrTimer::new`] could not set up (misaligned) is left stopped.
     ///
     /// # Safety
     ///
     /// `this` must point to a valid `Self`, which stays alive until the timer is
     /// stopped (not restarted by its callback) and its callback has returned.
     unsafe fn start(this: *const Self, expires: <Self::TimerMode as HrTimerMode>::Expires) {
-        // SAFETY: the timer of a valid `Self` (the caller's promise), set up, kept
-        // alive while queued; the expiry is in `0..=KTIME_MAX`.
+        // SAFETY: `this` points to a valid `Self` (the caller's promise), whose timer
+        // field is in its place.
+        let Some(timer) = (unsafe { HrTimer::set_up(Self::raw_get_timer(this)) }) else {
+            // Misaligned, never set up: it never runs.
+            return;
+        };
+        // SAFETY: the set-up timer of a valid `Self` (the caller's promise and
+        // `HrTimer`'s invariant), kept alive while queued; the expiry is in
+        // `0..=KTIME_MAX`.
         unsafe {
             <BindingsOf<Self::TimerMode> as HrTimerBindings>::start_range_ns(
-                Self::c_timer_ptr(this).cast_mut(),
+                timer,
                 mode::clamp_expiry(expires.as_nanos()),
                 0,
                 <Self::TimerMode as HrTimerMode>::C_MODE,
@@ -574,14 +694,18 @@ impl<'a, T: HasHrTimer<T>> HrTimerCallbackContext<'a, T> {
     }
 
     /// Moves the expiry on by whole `interval`s until it is after `now`, and returns
-    /// how many intervals that took (as [`HrTimer::forward`]).
+    /// how many intervals that took (as [`HrTimer::forward`]). After the callback
+    /// restarted its timer (through a handle or a pointer), the timer is queued again:
+    /// this returns 0 and leaves the expiry alone, where `hrtimer_forward()` would
+    /// warn.
     pub fn forward(&mut self, now: HrTimerInstant<T>, interval: Delta) -> u64 {
         // SAFETY: this is the timer's callback, and the timer is live (invariants).
         unsafe { HrTimerOf::<T>::raw_forward(self.0.as_ptr(), now, interval) }
     }
 
     /// [`forward`](Self::forward) from the current time of the base the timer is
-    /// queued on (`hrtimer_forward_now()`): the usual step of a periodic timer.
+    /// queued on (`hrtimer_forward_now()`): the usual step of a periodic timer. As
+    /// `forward`, 0 after a restart.
     pub fn forward_now(&mut self, duration: Delta) -> u64 {
         // SAFETY: as in `forward`.
         unsafe { HrTimerOf::<T>::raw_forward_now(self.0.as_ptr(), duration) }

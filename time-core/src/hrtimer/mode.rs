@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 
 use super::HrTimerBase;
-use crate::clock::{ClockSource, HrTimerClock, Ktime};
+use crate::clock::{ClockSource, HrTimerClock, Ktime, RelativeHrTimerBase};
 use crate::delta::Delta;
 use crate::instant::Instant;
 
@@ -79,8 +79,15 @@ pub trait HrTimerMode: sealed::Sealed {
     /// The C mode.
     const C_MODE: RawHrTimerMode;
     /// Type representing the clock source: a clock with a kernel hrtimer base, in a
-    /// table whose kernel services bind the C timer functions.
+    /// table whose kernel services bind the C timer functions. Its id is the one the
+    /// timer is set up with.
     type Clock: HrTimerBase;
+    /// The clock of the hrtimer base the timer is queued on, of which its expiry
+    /// ([`HrTimer::expires`](super::HrTimer::expires)) and `forward`'s `now` are
+    /// instants: `Clock` for the absolute modes, `Clock`'s
+    /// [`RelativeBase`](HrTimerClock::RelativeBase) for the relative ones (the
+    /// `CLOCK_MONOTONIC` clock for `CLOCK_REALTIME`).
+    type BaseClock: ClockSource;
     /// What a timer in this mode is started with: `Instant<Self::Clock>` or `Delta`.
     type Expires: HrTimerExpires;
 }
@@ -92,20 +99,34 @@ macro_rules! modes {
 
         impl<C: HrTimerClock> sealed::Sealed for $name<C> {}
 
+        modes!(@impl $name $raw $expires);
+    )*};
+    (@impl $name:ident $raw:ident Instant) => {
         impl<C: HrTimerBase> HrTimerMode for $name<C> {
             const C_MODE: RawHrTimerMode = RawHrTimerMode::$raw;
             type Clock = C;
-            type Expires = modes!(@expires $expires C);
+            type BaseClock = C;
+            type Expires = Instant<C>;
         }
-    )*};
-    (@expires Instant $c:ident) => { Instant<$c> };
-    (@expires Delta $c:ident) => { Delta };
+    };
+    (@impl $name:ident $raw:ident Delta) => {
+        impl<C: HrTimerBase> HrTimerMode for $name<C>
+        where
+            C::RelativeBase: RelativeHrTimerBase,
+        {
+            const C_MODE: RawHrTimerMode = RawHrTimerMode::$raw;
+            type Clock = C;
+            type BaseClock = C::RelativeBase;
+            type Expires = Delta;
+        }
+    };
 }
 
 modes! {
     /// Expires at an absolute time on clock `C` (`HRTIMER_MODE_ABS`).
     AbsoluteMode = Abs, Instant;
-    /// Expires after a delay from now, measured on clock `C` (`HRTIMER_MODE_REL`).
+    /// Expires after a delay from now (`HRTIMER_MODE_REL`), measured on the clock of
+    /// the base it is queued on: `C`, or `CLOCK_MONOTONIC` for `CLOCK_REALTIME`.
     RelativeMode = Rel, Delta;
     /// Absolute, pinned to the CPU that starts it (`HRTIMER_MODE_ABS_PINNED`).
     AbsolutePinnedMode = AbsPinned, Instant;

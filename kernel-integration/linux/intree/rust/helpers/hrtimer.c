@@ -3,9 +3,9 @@
 /*
  * The hrtimer calls of `kernel::time::hrtimer` that need more than one
  * exported function: a timer set up where it lives (on the stack or not), the
- * cancel that cannot wait for itself, and the static inline
- * hrtimer_forward_now(); and might_sleep(), a macro, for the generated
- * `kernel_services::poll`.
+ * cancel that cannot wait for itself, and the static inlines
+ * hrtimer_is_queued() and hrtimer_forward_now(); and might_sleep(), a macro,
+ * for the generated `kernel_services::poll`.
  */
 
 #include <linux/bug.h>
@@ -60,6 +60,11 @@ __rust_helper int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer)
 		return -1;
 	}
 	return hrtimer_cancel(timer);
+}
+
+__rust_helper bool rust_helper_hrtimer_is_queued(struct hrtimer *timer)
+{
+	return hrtimer_is_queued(timer);
 }
 
 __rust_helper u64 rust_helper_hrtimer_forward_now(struct hrtimer *timer, ktime_t interval)

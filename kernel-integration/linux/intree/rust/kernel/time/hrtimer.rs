@@ -408,10 +408,12 @@
 //! The timer types and traits are those of `typed_clocks::hrtimer`, the layer that
 //! this crate's clocks table binds to the C functions (its kernel services); this
 //! module adds the handles of the kernel's owned pointers (`arc.rs`, `tbox.rs`). Where
-//! they differ from the C API (the expiry clamped to `0..=KTIME_MAX`,
-//! `hrtimer_forward_now()` on the timer's own base, stack timers set up with
-//! `hrtimer_setup_on_stack()`, a cancel from the timer's own callback that warns
-//! instead of waiting for ever) is listed in `typed_clocks::hrtimer`.
+//! they differ from the C API (the expiry and `forward`'s `now` clamped to
+//! `0..=KTIME_MAX`, a timer's instants typed by the base it is queued on,
+//! `hrtimer_forward_now()` on the timer's own base, no forward of a queued timer,
+//! stack timers set up with `hrtimer_setup_on_stack()`, no timer set up misaligned, a
+//! cancel from the timer's own callback that warns instead of waiting for ever) is
+//! listed in `typed_clocks::hrtimer`.
 //!
 //! [`Box`]: crate::alloc::Box
 
