@@ -478,8 +478,10 @@ mod tests {
         let (errors, out) = table_errors("services.toml", &table, quote!(, unsafe(bindings = b)));
         assert!(errors.is_empty(), "{errors:?}");
         assert!(
-            out.contains("kernel_services ! { unsafe (bindings = b) ; clock = Mono ; }")
-                && out.contains("hrtimer_bindings = kernel_services :: Services ;"),
+            out.contains(
+                "kernel_services ! { at = \"services.toml:1:19: \" ; unsafe (bindings = b) ; \
+                 clock = Mono ; }"
+            ) && out.contains("hrtimer_bindings = kernel_services :: Services ;"),
             "{out}"
         );
 
@@ -530,7 +532,8 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(
             out.contains(
-                "kernel_services ! { unsafe (bindings = b) ; clock = Mono ; error = crate :: kernel :: error ; }"
+                "kernel_services ! { at = \"services-error.toml:1:19: \" ; unsafe (bindings = b) \
+                 ; clock = Mono ; error = crate :: kernel :: error ; }"
             ),
             "{out}"
         );
