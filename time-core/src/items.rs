@@ -466,9 +466,9 @@ macro_rules! __clock_capability {
                 $crate::__private::has_hrtimer_base(<$name as $crate::__private::ClockSource>::ID),
                 $crate::__private::core::concat!(
                     $at, "clock `", $crate::__private::core::stringify!($name),
-                    "` is declared `hrtimer = true`, but the kernel has no hrtimer base for its clock id: \
-                     fix the row's `clockid` (the bindings' constant has another value than its name's), \
-                     or remove `hrtimer = true`"
+                    "` is declared `hrtimer = true`, but the kernel has no hrtimer base for its \
+                     clock id: fix the row's `clockid` (the bindings' constant has another value \
+                     than its name's), or remove `hrtimer = true`"
                 )
             );
             const _: () = $crate::__private::core::assert!(
