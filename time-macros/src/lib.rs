@@ -20,6 +20,7 @@
 //! [`typed-clocks`]: https://docs.rs/typed-clocks
 
 mod ast;
+mod capabilities;
 mod capability;
 mod clock_ids;
 mod ctxt;

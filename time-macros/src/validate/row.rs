@@ -121,11 +121,10 @@ pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> Checke
         row,
         &Facts {
             backend,
+            row,
             getter: written_getter.as_ref().map(|getter| getter.value),
-            returns_u64: returns_u64 == Some(true),
             clockid: clockid_text.as_deref(),
             clockid_value: clockid.as_ref().and_then(|id| known_value(&id.value)),
-            monotonic,
         },
         cx,
     );
@@ -466,7 +465,7 @@ fn check_capabilities(row: &Row, facts: &Facts<'_>, cx: &Ctxt) -> Option<Vec<&'s
         if capability.justified(facts.backend).is_none() {
             continue;
         }
-        match (capability.check)(facts) {
+        match capability.broken(facts) {
             Some((message, help)) => {
                 cx.error(site, message, help);
                 ok = false;
