@@ -112,7 +112,7 @@ fn capability_rows(capabilities: &[capabilities::Capability]) -> String {
         writeln!(
             checks,
             "    // `{key}`\n\
-             \x20   fn {key}<C: typed_clocks::{traits}>() {{}}\n\
+             \x20   fn {key}<C: typed_clocks::capabilities::{traits}>() {{}}\n\
              \x20   {key}::<kernel_{key}::Capable>();\n\
              \x20   assert_eq!(typed_clocks::Instant::<kernel_{key}::Capable>::now().to_ktime(), 7);"
         )

@@ -364,7 +364,7 @@ const VDSO_EDITS: &[(&str, &str, &str)] = &[
 ",
     ),
     (
-        "time-core/src/clock.rs",
+        "time-core/src/capabilities.rs",
         "pub trait SuspendCountingClock: ClockSource + crate::__private::SealedSuspendCounting {}\n",
         "
 /// A clock that user space reads through the vDSO. Implemented by `declare_clocks!`

@@ -9,7 +9,7 @@
 //! table in `capability`'s tests), and the tests (`tests/tests/support/capabilities.rs`,
 //! through `#[path]`: the hostile tables' good and rule-breaking rows, the per-capability
 //! template rows, the README's table). Adding a capability is an entry here, its
-//! trait (typed-clocks `clock.rs`, listed in `typed_clocks::capabilities`) and its
+//! trait (typed-clocks `capabilities.rs`, the module `typed_clocks::capabilities`) and its
 //! seal (typed-clocks `private.rs`).
 
 /// One capability.
