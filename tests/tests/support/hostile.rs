@@ -13,7 +13,9 @@
 //! mistake each, from the classes the macro must reject: missing keys, wrong types,
 //! unknown keys, invalid or keyword names, getters and clock-id constants that are
 //! C23 or Rust keywords or `_`, duplicates, out-of-range integers, bad `returns`,
-//! `resolution` and capability combinations, offsets without a base; and table-level
+//! `resolution`, a broken rule of any capability (drawn from the macro's capability
+//! data, `time-macros/src/capabilities.rs`, which also decides which capabilities a
+//! good row may have), offsets without a base; and table-level
 //! ones: a 200-level nested header, other TOML syntax errors (which mute what follows
 //! them), invalid UTF-8, an empty table, unknown top-level keys, bad
 //! `kernel_services`, unknown macro options.
