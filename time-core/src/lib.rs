@@ -53,11 +53,11 @@
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
-#[cfg(feature = "kernel-services")]
 pub mod capabilities;
 mod clock;
 mod convert;
 mod deadline;
+#[cfg(feature = "kernel-services")]
 pub mod delay;
 mod delta;
 pub mod error;
