@@ -6,7 +6,7 @@ use crate::capability::CAPABILITIES;
 use crate::ctxt::Ctxt;
 use crate::schema::{self, Key};
 
-/// A key every row (with the backends in `backends`) must give.
+/// A key every row must give (with the posix backend too, if `posix`).
 struct Required {
     /// The key.
     key: Key,
