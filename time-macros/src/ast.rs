@@ -197,6 +197,18 @@ pub(crate) enum Site {
     Table(Range<usize>),
 }
 
+impl Site {
+    /// How to write the macro option `option` (`name = value`) in the form the row at
+    /// this site comes from: inline rows take options as leading `name = value;` items, the
+    /// file form takes them after the table's path.
+    pub(crate) fn option_syntax(&self, option: &str) -> String {
+        match self {
+            Site::Tokens(_) => format!("`{option};` before the rows"),
+            Site::Table(_) => format!("`, {option}` after the table's path"),
+        }
+    }
+}
+
 /// A value together with the place it was written.
 #[derive(Clone, Debug)]
 pub(crate) struct Located<T> {

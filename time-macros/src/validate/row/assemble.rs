@@ -1,6 +1,6 @@
 //! The clock of a row whose every check gave its value.
 
-use super::super::{Clock, Relation};
+use super::super::model::{Clock, Relation};
 use super::values::Values;
 use crate::ast::{Backend, Row};
 use crate::schema;

@@ -7,8 +7,8 @@ mod assemble;
 mod required;
 mod values;
 
-use super::Clock;
-use crate::ast::{Located, Row, Site, Table};
+use super::model::{Clock, RowRelation};
+use crate::ast::{Located, Row, Table};
 use crate::ctxt::Ctxt;
 use proc_macro2::Ident;
 
@@ -22,16 +22,6 @@ pub(super) struct CheckedRow {
     pub(super) relation: RowRelation,
     /// The clock, when every value of the row is valid.
     pub(super) clock: Option<Clock>,
-}
-
-/// What a row says about offsets, checked within the row.
-pub(super) enum RowRelation {
-    /// Nothing (or nothing usable, already reported).
-    None,
-    /// `offset_base = true`, written at the site.
-    Base(Site),
-    /// `offset = "MEMBER"`.
-    Offset(Located<String>),
 }
 
 /// Checks `row` (the `index`th of `table`) on its own.

@@ -3,9 +3,8 @@
 //! `offset_base`). Each check returns what it validated, or `None` once it has
 //! reported why not.
 
+use super::super::model::{ClockId, Resolution, RowRelation};
 use super::super::names::{c_name_problem, check_getter, check_name, is_c_identifier};
-use super::super::{option_syntax, ClockId, Resolution};
-use super::RowRelation;
 use crate::ast::{Backend, Located, Row, Table, Value};
 use crate::capability::{Capability, Facts, CAPABILITIES};
 use crate::clock_ids::CLOCK_IDS;
@@ -157,8 +156,8 @@ fn check_clockid(table: &Table, clockid: &Located<Value>, cx: &Ctxt) -> Option<L
                     format_args!(
                         "add {} (the module with the C constants), or {} (constants from `libc`), \
                          or write the id as an integer",
-                        option_syntax(site, "unsafe(bindings = crate::bindings)"),
-                        option_syntax(site, "backend = posix")
+                        site.option_syntax("unsafe(bindings = crate::bindings)"),
+                        site.option_syntax("backend = posix")
                     ),
                 );
                 return None;
@@ -268,7 +267,7 @@ fn check_relation(table: &Table, row: &Row, cx: &Ctxt) -> Option<RowRelation> {
                 "conversions between clocks need the kernel's `ktime_mono_to_any` from a bindings module",
                 format_args!(
                     "add {} (kernel backend), or remove `offset`/`offset_base` from the table",
-                    option_syntax(&site, "unsafe(bindings = crate::bindings)")
+                    &site.option_syntax("unsafe(bindings = crate::bindings)")
                 ),
             );
             None
