@@ -250,14 +250,14 @@ pub(crate) struct Row {
     /// Set when reading the row reported an error (wrong type, unknown key): such a
     /// row still declares its type, so uses of it do not cascade into more errors,
     /// but the reading errors are what the user sees.
-    pub(crate) had_errors: bool,
+    had_errors: bool,
     /// Keys present in the row whose value was rejected, and keys that an unknown key
     /// resembles (both already reported), so that validation does not also call them
     /// missing.
-    pub(crate) rejected: Vec<Key>,
+    rejected: Vec<Key>,
     /// Set when a TOML error cuts the row short (its later keys were not read): it
     /// declares its marker type only, and no key of it is called missing.
-    pub(crate) cut: bool,
+    cut: bool,
 }
 
 impl Row {
@@ -282,6 +282,27 @@ impl Row {
     pub(crate) fn reject(&mut self, key: Key) {
         self.had_errors = true;
         self.rejected.push(key);
+    }
+
+    /// Records that reading the row reported an error that names no key of it.
+    pub(crate) fn mark_error(&mut self) {
+        self.had_errors = true;
+    }
+
+    /// Records that a TOML error cut the row short (and was reported).
+    pub(crate) fn cut_short(&mut self) {
+        self.cut = true;
+        self.had_errors = true;
+    }
+
+    /// Whether reading the row reported an error.
+    pub(crate) fn had_errors(&self) -> bool {
+        self.had_errors
+    }
+
+    /// Whether a TOML error cut the row short.
+    pub(crate) fn is_cut(&self) -> bool {
+        self.cut
     }
 
     /// The value of `key`, as read.

@@ -353,7 +353,7 @@ fn parse_row(input: ParseStream<'_>, cx: &Ctxt) -> syn::Result<Row> {
                 format_args!("duplicate key `{key}` in clock `{name}`"),
                 format_args!("keep one `{key}: …` in this row"),
             );
-            row.had_errors = true;
+            row.mark_error();
         } else {
             seen.push(key.clone());
             assign(&mut row, &name, &key, value, cx);
@@ -423,7 +423,7 @@ fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctx
             "remove `name: …` and write the name in front: \
              `Monotonic { getter: ktime_get, … }`",
         );
-        row.had_errors = true;
+        row.mark_error();
         return;
     }
     let Some(spec) = schema::row_key(&key_name) else {

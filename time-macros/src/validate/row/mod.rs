@@ -29,7 +29,7 @@ pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> Checke
     let backend = table.options.backend;
     let has_required = required::check(backend, row, index, cx);
     let values = values::check(table, row, cx);
-    let valid = has_required && !row.had_errors && !row.cut;
+    let valid = has_required && !row.had_errors() && !row.is_cut();
     let clock = assemble::clock(row, backend, valid, &values);
     CheckedRow {
         name: values.name,

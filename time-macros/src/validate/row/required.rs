@@ -80,7 +80,7 @@ pub(super) fn check(backend: Backend, row: &Row, index: usize, cx: &Ctxt) -> boo
 /// Reports that `row` lacks `required` (unless the row was cut short, which is
 /// reported already).
 fn missing(row: &Row, index: usize, required: &Required, cx: &Ctxt) {
-    if row.cut {
+    if row.is_cut() {
         return;
     }
     let which = match row.text(schema::NAME) {
