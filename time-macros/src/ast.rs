@@ -290,6 +290,7 @@ impl Row {
     }
 
     /// Records that a TOML error cut the row short (and was reported).
+    #[cfg_attr(not(feature = "toml"), allow(dead_code))] // the file form needs the `toml` feature
     pub(crate) fn cut_short(&mut self) {
         self.cut = true;
         self.had_errors = true;

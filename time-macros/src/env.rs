@@ -185,6 +185,7 @@ impl Environment {
 
 /// The text of the table file `file` (`file_text`, shown as `shown`, written as
 /// `path`); `None` (reported at `site`) when it cannot be read or is not UTF-8.
+#[cfg(feature = "toml")]
 fn read_table(
     file: &Path,
     file_text: &str,
