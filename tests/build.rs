@@ -67,8 +67,8 @@ fn main() {
         &expected(&rows, kernel_services),
     );
 
-    // `capabilities.rs` is compiled into this script and includes the documentation
-    // with `include_str!`: an edit of either rebuilds the script, and cargo reruns it.
+    // `capabilities.rs` (with the macro's data file it includes) is compiled into this
+    // script: an edit of either rebuilds the script, and cargo reruns it.
     write(
         &out.join("capability_rows.rs"),
         &capability_rows(capabilities::capabilities()),
@@ -80,7 +80,7 @@ fn main() {
 /// key, a test that the clock lacks the trait. The kernel rows are read through
 /// getters the template declares `extern "C"`, over clock id 1 (`CLOCK_MONOTONIC`,
 /// which has an hrtimer base), returning `u64` (which NMI-safe readers need).
-fn capability_rows(capabilities: &[capabilities::Capability<'_>]) -> String {
+fn capability_rows(capabilities: &[capabilities::Capability]) -> String {
     let mut items = String::new();
     let mut checks = String::new();
     for capability in capabilities {
@@ -112,12 +112,12 @@ fn capability_rows(capabilities: &[capabilities::Capability<'_>]) -> String {
         writeln!(
             checks,
             "    // `{key}`\n\
-             \x20   fn {key}<C: typed_clocks::{traits}>() {{}}\n\
+             \x20   fn {key}<C: typed_clocks::capabilities::{traits}>() {{}}\n\
              \x20   {key}::<kernel_{key}::Capable>();\n\
              \x20   assert_eq!(typed_clocks::Instant::<kernel_{key}::Capable>::now().to_ktime(), 7);"
         )
         .unwrap();
-        if capability.posix {
+        if capability.on_posix() {
             writeln!(items, "}}").unwrap();
             writeln!(checks, "    {key}::<posix_{key}::Capable>();").unwrap();
         } else {

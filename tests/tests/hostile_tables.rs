@@ -581,3 +581,44 @@ fn a_getter_naming_a_constant_of_the_bindings() {
     );
     check_cases(&[case]);
 }
+
+/// The generator reads the capabilities and their rules from the macro's data file:
+/// each capability (but the required `monotonic`) appears in good rows, and each one
+/// with a rule in rows that break it, with the backends that check it.
+#[test]
+fn every_capability_gets_good_rows_and_every_rule_broken_rows() {
+    let mut rng = Rng::new(0x5eed_7ab1e5);
+    let cases: Vec<Case> = (0..3000)
+        .map(|index| hostile::generate(&mut rng, index, false))
+        .collect();
+    for capability in hostile::capabilities::capabilities() {
+        let good = cases
+            .iter()
+            .flat_map(|case| &case.good)
+            .filter(|good| good.capabilities.contains(&capability.key))
+            .count();
+        let broken = cases
+            .iter()
+            .flat_map(|case| &case.defects)
+            .filter(|defect| {
+                defect
+                    .what
+                    .starts_with(&format!("{}'s rule: ", capability.key))
+            })
+            .count();
+        eprintln!(
+            "{}: {good} good rows, {broken} rows breaking a rule",
+            capability.key
+        );
+        assert!(
+            capability.required || good > 0,
+            "{}: no good row",
+            capability.key
+        );
+        assert!(
+            capability.rules.is_empty() || broken > 0,
+            "{}: no row breaks its rules",
+            capability.key
+        );
+    }
+}

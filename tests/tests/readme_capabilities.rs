@@ -2,8 +2,8 @@
 //! `clocks.toml`, and this test keeps it so: it regenerates the table and fails, with
 //! the table it expected, when the README says anything else.
 //!
-//! Its capability columns are those of the capability table of `declare_clocks!`'s
-//! documentation, in its order.
+//! Its capability columns are the capabilities of the macro's data
+//! (`time-macros/src/capabilities.rs`), in its order.
 //!
 //! After editing `clocks.toml`: `UPDATE_README=1 cargo test -p clock-tests --test
 //! readme_capabilities` rewrites the table in README.md (then read the diff).

@@ -6,7 +6,8 @@
 //! sentence, not a bindgen panic, when libclang cannot be loaded.
 //!
 //! Adding a capability is three code edits: in a copy of the workspace, a `vdso`
-//! capability is one entry in the macro's capability table, one trait and one seal;
+//! capability with a rule (`IdIn`) is one entry in the macro's capability data, one
+//! trait and one seal;
 //! with its ui case and the regenerated docs and snapshots, the clocks declared with
 //! `vdso = true` have the trait and the tests that cover every capability cover it.
 
@@ -343,7 +344,7 @@ fn missing_libclang_is_one_sentence_not_a_panic() {
 /// anchor, in one file: `(file, anchor, text)`.
 const VDSO_EDITS: &[(&str, &str, &str)] = &[
     (
-        "time-macros/src/capability.rs",
+        "time-macros/src/capabilities.rs",
         "        doc: \"keeps counting while the system is suspended\",\n    },\n",
         "    Capability {
         key: \"vdso\",
@@ -353,13 +354,17 @@ const VDSO_EDITS: &[(&str, &str, &str)] = &[
         required: false,
         kernel: Impl::Plain,
         posix: Some(Impl::Plain),
-        check: no_rule,
+        rules: &[Check {
+            rule: Rule::IdIn(&[0, 1, 6, 7]),
+            message: \"the vDSO does not read clock id `{clockid}`\",
+            help: \"remove `vdso = true` from this row\",
+        }],
         doc: \"can be read in user space through the vDSO\",
     },
 ",
     ),
     (
-        "time-core/src/clock.rs",
+        "time-core/src/capabilities.rs",
         "pub trait SuspendCountingClock: ClockSource + crate::__private::SealedSuspendCounting {}\n",
         "
 /// A clock that user space reads through the vDSO. Implemented by `declare_clocks!`
@@ -478,7 +483,8 @@ fn a_capability_is_three_code_edits_and_one_ui_case() {
     test(&readme, &[("UPDATE_README", "1")]);
 
     // The clocks with `vdso = true` have the trait, with each backend: the tests
-    // that cover every capability cover it (and the macro's own, and the ui case's).
+    // that cover every capability cover it (and the macro's own, and the ui case's);
+    // the hostile tables draw good rows with it and rows that break its rule.
     test(&["-p", "clock-tests", "--test", "template_rows"], &[]);
     test(&macro_tables, &[]);
     let hostile = [

@@ -53,6 +53,7 @@
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+pub mod capabilities;
 mod clock;
 mod convert;
 mod deadline;

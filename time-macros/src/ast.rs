@@ -197,6 +197,18 @@ pub(crate) enum Site {
     Table(Range<usize>),
 }
 
+impl Site {
+    /// How to write the macro option `option` (`name = value`) in the form the row at
+    /// this site comes from: inline rows take options as leading `name = value;` items, the
+    /// file form takes them after the table's path.
+    pub(crate) fn option_syntax(&self, option: &str) -> String {
+        match self {
+            Site::Tokens(_) => format!("`{option};` before the rows"),
+            Site::Table(_) => format!("`, {option}` after the table's path"),
+        }
+    }
+}
+
 /// A value together with the place it was written.
 #[derive(Clone, Debug)]
 pub(crate) struct Located<T> {
@@ -238,14 +250,14 @@ pub(crate) struct Row {
     /// Set when reading the row reported an error (wrong type, unknown key): such a
     /// row still declares its type, so uses of it do not cascade into more errors,
     /// but the reading errors are what the user sees.
-    pub(crate) had_errors: bool,
+    had_errors: bool,
     /// Keys present in the row whose value was rejected, and keys that an unknown key
     /// resembles (both already reported), so that validation does not also call them
     /// missing.
-    pub(crate) rejected: Vec<Key>,
+    rejected: Vec<Key>,
     /// Set when a TOML error cuts the row short (its later keys were not read): it
     /// declares its marker type only, and no key of it is called missing.
-    pub(crate) cut: bool,
+    cut: bool,
 }
 
 impl Row {
@@ -270,6 +282,28 @@ impl Row {
     pub(crate) fn reject(&mut self, key: Key) {
         self.had_errors = true;
         self.rejected.push(key);
+    }
+
+    /// Records that reading the row reported an error that names no key of it.
+    pub(crate) fn mark_error(&mut self) {
+        self.had_errors = true;
+    }
+
+    /// Records that a TOML error cut the row short (and was reported).
+    #[cfg_attr(not(feature = "toml"), allow(dead_code))] // the file form needs the `toml` feature
+    pub(crate) fn cut_short(&mut self) {
+        self.cut = true;
+        self.had_errors = true;
+    }
+
+    /// Whether reading the row reported an error.
+    pub(crate) fn had_errors(&self) -> bool {
+        self.had_errors
+    }
+
+    /// Whether a TOML error cut the row short.
+    pub(crate) fn is_cut(&self) -> bool {
+        self.cut
     }
 
     /// The value of `key`, as read.

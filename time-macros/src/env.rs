@@ -120,42 +120,7 @@ impl Environment {
                 .unwrap_or(file),
             Resolved::Found(file) => file,
             Resolved::Missing(tried) => {
-                // Name the build-dependent bases symbolically (their absolute paths differ
-                // between machines and build directories); the invoking file's directory is
-                // shown as it is.
-                let bases = [
-                    ("CARGO_MANIFEST_DIR", &self.manifest_dir),
-                    (TABLE_DIR_VAR, &self.table_dir),
-                ];
-                let tried: Vec<String> = tried
-                    .iter()
-                    .map(|candidate| {
-                        let symbolic = bases.iter().find_map(|(name, base)| {
-                            let base = base.as_ref()?;
-                            let rest = candidate.strip_prefix(base).ok()?;
-                            Some(format!("`${name}/{}`", rest.display()))
-                        });
-                        symbolic.unwrap_or_else(|| format!("`{}`", candidate.display()))
-                    })
-                    .collect();
-                let looked = if tried.is_empty() {
-                    format!(
-                        "neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking \
-                         file is unknown"
-                    )
-                } else {
-                    format!("looked for {}", tried.join(" and "))
-                };
-                cx.error(
-                    &site,
-                    format!("cannot find the clock table `{shown}`: {looked}"),
-                    format!(
-                        "create the file, or fix the path: a relative path is resolved against \
-                         the crate's CARGO_MANIFEST_DIR (outside cargo: the {TABLE_DIR_VAR} \
-                         environment variable), then against the directory of the file that \
-                         invokes the macro"
-                    ),
-                );
+                self.missing_table(&shown, &tried, &site, cx);
                 return None;
             }
         };
@@ -170,38 +135,92 @@ impl Environment {
             );
             return None;
         };
-        let bytes = match std::fs::read(&file) {
-            Ok(bytes) => bytes,
-            Err(io) => {
-                cx.error(
-                    &site,
-                    format!("cannot read the clock table `{shown}` (`{file_text}`): {io}"),
-                    "check that the path names a readable file",
-                );
-                return None;
-            }
-        };
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(not_utf8) => {
-                let valid = not_utf8.utf8_error().valid_up_to();
-                let mut bytes = not_utf8.into_bytes();
-                bytes.truncate(valid);
-                // The valid prefix, located as every place in the table is.
-                let prefix = String::from_utf8_lossy(&bytes).into_owned();
-                let at = TableText::new(shown, prefix, path.span()).location(valid);
-                cx.error(
-                    &site,
-                    format!("{at}: the clock table is not valid UTF-8"),
-                    "TOML files are UTF-8: re-save the file as UTF-8",
-                );
-                return None;
-            }
-        };
+        let text = read_table(&file, file_text, &shown, path, &site, cx)?;
         Some((
             TableText::new(shown, text, path.span()),
             file_text.to_owned(),
         ))
+    }
+
+    /// Reports that the table `shown` is at none of the paths `tried`.
+    fn missing_table(&self, shown: &str, tried: &[PathBuf], site: &Site, cx: &Ctxt) {
+        // Name the build-dependent bases symbolically (their absolute paths differ
+        // between machines and build directories); the invoking file's directory is
+        // shown as it is.
+        let bases = [
+            ("CARGO_MANIFEST_DIR", &self.manifest_dir),
+            (TABLE_DIR_VAR, &self.table_dir),
+        ];
+        let tried: Vec<String> = tried
+            .iter()
+            .map(|candidate| {
+                let symbolic = bases.iter().find_map(|(name, base)| {
+                    let base = base.as_ref()?;
+                    let rest = candidate.strip_prefix(base).ok()?;
+                    Some(format!("`${name}/{}`", rest.display()))
+                });
+                symbolic.unwrap_or_else(|| format!("`{}`", candidate.display()))
+            })
+            .collect();
+        let looked = if tried.is_empty() {
+            format!(
+                "neither CARGO_MANIFEST_DIR nor {TABLE_DIR_VAR} is set and the invoking \
+                 file is unknown"
+            )
+        } else {
+            format!("looked for {}", tried.join(" and "))
+        };
+        cx.error(
+            site,
+            format!("cannot find the clock table `{shown}`: {looked}"),
+            format!(
+                "create the file, or fix the path: a relative path is resolved against \
+                 the crate's CARGO_MANIFEST_DIR (outside cargo: the {TABLE_DIR_VAR} \
+                 environment variable), then against the directory of the file that \
+                 invokes the macro"
+            ),
+        );
+    }
+}
+
+/// The text of the table file `file` (`file_text`, shown as `shown`, written as
+/// `path`); `None` (reported at `site`) when it cannot be read or is not UTF-8.
+#[cfg(feature = "toml")]
+fn read_table(
+    file: &Path,
+    file_text: &str,
+    shown: &str,
+    path: &syn::LitStr,
+    site: &Site,
+    cx: &Ctxt,
+) -> Option<String> {
+    let bytes = match std::fs::read(file) {
+        Ok(bytes) => bytes,
+        Err(io) => {
+            cx.error(
+                site,
+                format!("cannot read the clock table `{shown}` (`{file_text}`): {io}"),
+                "check that the path names a readable file",
+            );
+            return None;
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Some(text),
+        Err(not_utf8) => {
+            let valid = not_utf8.utf8_error().valid_up_to();
+            let mut bytes = not_utf8.into_bytes();
+            bytes.truncate(valid);
+            // The valid prefix, located as every place in the table is.
+            let prefix = String::from_utf8_lossy(&bytes).into_owned();
+            let at = TableText::new(shown.to_owned(), prefix, path.span()).location(valid);
+            cx.error(
+                site,
+                format!("{at}: the clock table is not valid UTF-8"),
+                "TOML files are UTF-8: re-save the file as UTF-8",
+            );
+            None
+        }
     }
 }
 

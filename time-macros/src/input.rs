@@ -216,31 +216,7 @@ fn parse_key_value(
             );
             options.untrusted_bindings.get_or_insert(path);
         }
-        BACKEND => {
-            let value = Ident::parse_any(input)?;
-            let backend = match value.to_string().as_str() {
-                "kernel" => Some(Backend::Kernel),
-                "posix" => Some(Backend::Posix),
-                other => {
-                    cx.error(
-                        &Site::Tokens(value.span()),
-                        format_args!("unknown backend `{other}`"),
-                        valid_names_help(other, "backends", BACKENDS),
-                    );
-                    None
-                }
-            };
-            if options.backend_span.is_some() {
-                cx.error(
-                    &Site::Tokens(key.span()),
-                    "`backend` is given twice",
-                    "keep one `backend = kernel` or `backend = posix`",
-                );
-            } else if let Some(backend) = backend {
-                options.backend = backend;
-                options.backend_span = Some(value.span());
-            }
-        }
+        BACKEND => parse_backend(input, &key, options, cx)?,
         KERNEL_SERVICES => {
             let value: syn::LitBool = input.parse()?;
             set_once(
@@ -251,26 +227,7 @@ fn parse_key_value(
                 cx,
             );
         }
-        ERROR => {
-            let path: ModulePath = input.parse()?;
-            if !path.is_absolute() {
-                cx.error(
-                    &Site::Tokens(key.span()),
-                    "the error module is named from the kernel services' own submodules, so its \
-                     path must start at the crate root",
-                    "write it from the crate root, as `error = crate::error` or \
-                     `error = ::kernel::error`",
-                );
-            }
-            set_once(
-                &mut options.error,
-                (path, key.span()),
-                &key,
-                "keep one `error = PATH`: the module with the `Error`, `Result` and \
-                 `code::ETIMEDOUT` the kernel services return",
-                cx,
-            );
-        }
+        ERROR => parse_error_module(input, &key, options, cx)?,
         CRATE => {
             let path: ModulePath = input.parse()?;
             set_once(
@@ -293,6 +250,67 @@ fn parse_key_value(
             }
         }
     }
+    Ok(())
+}
+
+/// `backend = kernel|posix`, after `key =`.
+fn parse_backend(
+    input: ParseStream<'_>,
+    key: &Ident,
+    options: &mut Options,
+    cx: &Ctxt,
+) -> syn::Result<()> {
+    let value = Ident::parse_any(input)?;
+    let backend = match value.to_string().as_str() {
+        "kernel" => Some(Backend::Kernel),
+        "posix" => Some(Backend::Posix),
+        other => {
+            cx.error(
+                &Site::Tokens(value.span()),
+                format_args!("unknown backend `{other}`"),
+                valid_names_help(other, "backends", BACKENDS),
+            );
+            None
+        }
+    };
+    if options.backend_span.is_some() {
+        cx.error(
+            &Site::Tokens(key.span()),
+            "`backend` is given twice",
+            "keep one `backend = kernel` or `backend = posix`",
+        );
+    } else if let Some(backend) = backend {
+        options.backend = backend;
+        options.backend_span = Some(value.span());
+    }
+    Ok(())
+}
+
+/// `error = PATH`, after `key =`: a path from the crate root.
+fn parse_error_module(
+    input: ParseStream<'_>,
+    key: &Ident,
+    options: &mut Options,
+    cx: &Ctxt,
+) -> syn::Result<()> {
+    let path: ModulePath = input.parse()?;
+    if !path.is_absolute() {
+        cx.error(
+            &Site::Tokens(key.span()),
+            "the error module is named from the kernel services' own submodules, so its \
+             path must start at the crate root",
+            "write it from the crate root, as `error = crate::error` or \
+             `error = ::kernel::error`",
+        );
+    }
+    set_once(
+        &mut options.error,
+        (path, key.span()),
+        key,
+        "keep one `error = PATH`: the module with the `Error`, `Result` and \
+         `code::ETIMEDOUT` the kernel services return",
+        cx,
+    );
     Ok(())
 }
 
@@ -335,7 +353,7 @@ fn parse_row(input: ParseStream<'_>, cx: &Ctxt) -> syn::Result<Row> {
                 format_args!("duplicate key `{key}` in clock `{name}`"),
                 format_args!("keep one `{key}: …` in this row"),
             );
-            row.had_errors = true;
+            row.mark_error();
         } else {
             seen.push(key.clone());
             assign(&mut row, &name, &key, value, cx);
@@ -405,7 +423,7 @@ fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctx
             "remove `name: …` and write the name in front: \
              `Monotonic { getter: ktime_get, … }`",
         );
-        row.had_errors = true;
+        row.mark_error();
         return;
     }
     let Some(spec) = schema::row_key(&key_name) else {
@@ -423,38 +441,13 @@ fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctx
         );
         return;
     };
-    let integer = |number: &syn::LitInt| {
-        number
-            .base10_parse::<i128>()
-            .map_err(|error| cx.syn_error(error))
-            .ok()
-    };
-    let read = match (spec.kind, &value) {
-        (ValueKind::Text | ValueKind::Name(_), InlineValue::Lit(Lit::Str(text))) => {
-            Some(Value::Text(text.value()))
+    let read = match read_inline(spec.kind, &value, cx) {
+        Read::Value(read) => Some(read),
+        Read::WrongKind => None,
+        Read::Reported => {
+            row.reject(spec.name);
+            return;
         }
-        (ValueKind::Name(_), InlineValue::Ident(name)) => Some(Value::Text(name.to_string())),
-        (ValueKind::Bool, InlineValue::Lit(Lit::Bool(value))) => Some(Value::Bool(value.value)),
-        (ValueKind::Bool, InlineValue::Ident(ident)) => {
-            (ident == "true" || ident == "false").then(|| Value::Bool(ident == "true"))
-        }
-        (ValueKind::ClockId, InlineValue::Ident(constant)) => {
-            Some(Value::Constant(constant.to_string()))
-        }
-        (ValueKind::Resolution, InlineValue::Ident(text)) => Some(Value::Text(text.to_string())),
-        (ValueKind::Resolution, InlineValue::Lit(Lit::Str(text))) => {
-            Some(Value::Text(text.value()))
-        }
-        (ValueKind::ClockId | ValueKind::Resolution, InlineValue::Lit(Lit::Int(number))) => {
-            match integer(number) {
-                Some(number) => Some(Value::Number(number)),
-                None => {
-                    row.reject(spec.name);
-                    return;
-                }
-            }
-        }
-        _ => None,
     };
     match read {
         Some(read) => row.assign(spec.name, Located::new(read, site)),
@@ -471,6 +464,48 @@ fn assign(row: &mut Row, name: &Ident, key: &Ident, value: InlineValue, cx: &Ctx
             row.reject(spec.name);
         }
     }
+}
+
+/// An inline value read as the kind of value its key takes.
+enum Read {
+    /// The value.
+    Value(Value),
+    /// A value of another kind.
+    WrongKind,
+    /// A value of the kind that cannot be read (reported).
+    Reported,
+}
+
+/// Reads `value` as a value of `kind`.
+fn read_inline(kind: ValueKind, value: &InlineValue, cx: &Ctxt) -> Read {
+    let read = match (kind, value) {
+        (ValueKind::Text | ValueKind::Name(_), InlineValue::Lit(Lit::Str(text))) => {
+            Some(Value::Text(text.value()))
+        }
+        (ValueKind::Name(_), InlineValue::Ident(name)) => Some(Value::Text(name.to_string())),
+        (ValueKind::Bool, InlineValue::Lit(Lit::Bool(value))) => Some(Value::Bool(value.value)),
+        (ValueKind::Bool, InlineValue::Ident(ident)) => {
+            (ident == "true" || ident == "false").then(|| Value::Bool(ident == "true"))
+        }
+        (ValueKind::ClockId, InlineValue::Ident(constant)) => {
+            Some(Value::Constant(constant.to_string()))
+        }
+        (ValueKind::Resolution, InlineValue::Ident(text)) => Some(Value::Text(text.to_string())),
+        (ValueKind::Resolution, InlineValue::Lit(Lit::Str(text))) => {
+            Some(Value::Text(text.value()))
+        }
+        (ValueKind::ClockId | ValueKind::Resolution, InlineValue::Lit(Lit::Int(number))) => {
+            match number.base10_parse::<i128>() {
+                Ok(number) => Some(Value::Number(number)),
+                Err(error) => {
+                    cx.syn_error(error);
+                    return Read::Reported;
+                }
+            }
+        }
+        _ => None,
+    };
+    read.map_or(Read::WrongKind, Read::Value)
 }
 
 #[cfg(test)]

@@ -13,13 +13,30 @@
 //! validate | `validate` | `Table` → the clocks to declare; every error into a `Ctxt`
 //! expand | `expand` | the clocks → one invocation of typed-clocks's template
 //!
-//! `schema` and `capability` hold the keys and the capability table that the stages
-//! derive their lists from; `ctxt` collects errors, `suggest` finds the name a
-//! misspelt one was meant to be.
+//! `schema` holds the keys, and `capabilities` the capabilities and their rules as
+//! data (a file that imports nothing, which the tests include too); `capability`
+//! applies those rules to a row. `ctxt` collects errors, `suggest` finds the name a
+//! misspelt one was meant to be. No two modules import each other, directly or
+//! around a loop: `ast`, `schema` and `capabilities` are at the bottom, and
+//! `validate`'s results are types of their own (`validate::model`).
+//!
+//! Where a check goes (serde_derive's rule): a check of one key or option that needs
+//! only its own tokens is made while parsing, where the tokens are read: an unknown
+//! key or option, one given twice, a value of the wrong kind (a string for a flag, a
+//! backend that is not `kernel` or `posix`), a malformed option (`bindings` without
+//! `unsafe`, an `error` path not from the crate root). That is `input` for the
+//! invocation and inline rows, `read` for the TOML file, with `suggest`. Every
+//! other check is in `validate`: what a value names or means (names, getters, clock
+//! ids, resolutions, offsets), the keys a row must give, and every rule between keys,
+//! rows, options and the table: `validate::row` for one row (its required keys, its
+//! values and the rules between them, including the capabilities' rules),
+//! `validate::unique` across rows, `validate` itself for the options against the
+//! table.
 //!
 //! [`typed-clocks`]: https://docs.rs/typed-clocks
 
 mod ast;
+mod capabilities;
 mod capability;
 mod clock_ids;
 mod ctxt;

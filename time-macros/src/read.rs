@@ -94,8 +94,7 @@ pub(crate) fn read(text: &str, cx: &Ctxt) -> Read {
     let mut read = read_document(&document, cx);
     read.truncated = true;
     if let (true, Some(last)) = (cut_short, read.rows.last_mut()) {
-        last.cut = true;
-        last.had_errors = true;
+        last.cut_short();
     }
     read
 }
@@ -269,7 +268,7 @@ fn read_clocks(key: &Key<'_>, value: &Value<'_>, rows: &mut Vec<Row>, cx: &Ctxt)
                 "write `[[clock]]` (double brackets) so that each clock is one entry of the array",
             );
             let mut row = read_row(entries, site(key.span), cx);
-            row.had_errors = true;
+            row.mark_error();
             rows.push(row);
         }
         other => cx.error(
@@ -402,7 +401,7 @@ mod tests {
     fn unknown_key_names_line_column_and_suggests() {
         let (rows, errors) = read_text("[[clock]]\nname = \"A\"\ngettr = \"g\"\n");
         assert_eq!(rows.len(), 1);
-        assert!(rows[0].had_errors);
+        assert!(rows[0].had_errors());
         assert_eq!(errors.len(), 1);
         assert!(
             errors[0].starts_with("clocks.toml:3:1: unknown key `gettr`"),
@@ -512,8 +511,8 @@ mod tests {
             rows.iter()
                 .find(|row| row.text(schema::NAME).is_some_and(|n| n.value == name))
         };
-        assert!(row("Good").is_some_and(|row| !row.had_errors), "{rows:?}");
-        assert!(row("Late").is_none_or(|row| row.had_errors), "{rows:?}");
+        assert!(row("Good").is_some_and(|row| !row.had_errors()), "{rows:?}");
+        assert!(row("Late").is_none_or(|row| row.had_errors()), "{rows:?}");
     }
 
     #[test]
@@ -533,7 +532,7 @@ mod tests {
         let good = rows
             .iter()
             .find(|row| row.text(schema::NAME).is_some_and(|n| n.value == "Good"));
-        assert!(good.is_some_and(|row| !row.had_errors), "{rows:?}");
+        assert!(good.is_some_and(|row| !row.had_errors()), "{rows:?}");
     }
 
     #[test]
@@ -593,7 +592,7 @@ mod tests {
                 errors.iter().all(|error| !error.contains("invalid TOML")),
                 "{text}: {errors:?}"
             );
-            assert!(rows.iter().all(|row| row.had_errors), "{rows:?}");
+            assert!(rows.iter().all(|row| row.had_errors()), "{rows:?}");
         }
     }
 
@@ -616,7 +615,7 @@ mod tests {
             errors[0].starts_with("clocks.toml:4:14: invalid TOML: invalid number"),
             "{errors:?}"
         );
-        assert!(rows[0].had_errors && rows[0].cut, "{rows:?}");
+        assert!(rows[0].had_errors() && rows[0].is_cut(), "{rows:?}");
     }
 
     #[test]
@@ -630,7 +629,7 @@ mod tests {
             "{errors:?}"
         );
         assert!(errors[1].contains("invalid TOML"), "{errors:?}");
-        assert!(rows.iter().all(|row| row.had_errors), "{rows:?}");
+        assert!(rows.iter().all(|row| row.had_errors()), "{rows:?}");
     }
 
     /// A syntax error that cuts an array short keeps the rows before it, whatever

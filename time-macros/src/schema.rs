@@ -1,9 +1,9 @@
 //! The keys of a clock table: the row keys of [`KEYS`] and those of the capability
-//! table ([`crate::capability::CAPABILITIES`]), each with the kind of value it takes.
+//! table ([`crate::capabilities::CAPABILITIES`]), each with the kind of value it takes.
 //! Both readers (TOML file, inline rows) check a value against its [`KeySpec`], and the
 //! lists of valid keys in errors and suggestions are derived from here.
 
-use crate::capability::CAPABILITIES;
+use crate::capabilities::CAPABILITIES;
 
 /// A row key: its name.
 pub(crate) type Key = &'static str;

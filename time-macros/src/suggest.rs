@@ -60,8 +60,10 @@ pub(crate) fn unknown_row_key(
 ) {
     let meant = did_you_mean(unknown, keys);
     cx.error(site, message, names_help(meant, "keys", keys));
-    row.had_errors = true;
-    row.rejected.extend(meant);
+    row.mark_error();
+    if let Some(key) = meant {
+        row.reject(key);
+    }
 }
 
 #[cfg(test)]

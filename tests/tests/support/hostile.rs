@@ -13,7 +13,9 @@
 //! mistake each, from the classes the macro must reject: missing keys, wrong types,
 //! unknown keys, invalid or keyword names, getters and clock-id constants that are
 //! C23 or Rust keywords or `_`, duplicates, out-of-range integers, bad `returns`,
-//! `resolution` and capability combinations, offsets without a base; and table-level
+//! `resolution`, a broken rule of any capability (drawn from the macro's capability
+//! data, `time-macros/src/capabilities.rs`, which also decides which capabilities a
+//! good row may have), offsets without a base; and table-level
 //! ones: a 200-level nested header, other TOML syntax errors (which mute what follows
 //! them), invalid UTF-8, an empty table, unknown top-level keys, bad
 //! `kernel_services`, unknown macro options.
@@ -21,7 +23,7 @@
 use std::fmt::Write as _;
 
 #[path = "capabilities.rs"]
-mod capabilities;
+pub mod capabilities;
 #[path = "../../../time-macros/src/clock_ids.rs"]
 mod clock_ids;
 #[path = "../../../time-macros/src/validate/keywords.rs"]
@@ -264,25 +266,13 @@ pub const U64_GETTERS: &[&str] = &[
 ];
 
 /// The clock ids `clock_gettime` reads monotonically: the ids a monotonic row may have
-/// with the posix backend (time-macros' `MONOTONIC_IDS`, in `src/capability.rs`).
-const MONOTONIC_IDS: &[i32] = &[1, 4, 6, 7];
+/// with the posix backend (the `monotonic` capability's rule).
+use capabilities::MONOTONIC_IDS;
 
 /// The clock ids `clock_gettime` reads on every running Linux: the ids any row may have
 /// with the posix backend (time-macros' `POSIX_READABLE_IDS`, in
 /// `src/validate/row.rs`).
 const POSIX_READABLE_IDS: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 11];
-
-/// Kernel getters that read under the timekeeper's seqcount: never `nmi_safe`.
-const SEQCOUNT: &[&str] = &[
-    "ktime_get",
-    "ktime_get_real",
-    "ktime_get_boottime",
-    "ktime_get_clocktai",
-    "ktime_get_raw",
-    "ktime_get_coarse",
-    "ktime_get_ns",
-    "ktime_get_real_ns",
-];
 
 /// Clock-id constants of the stand-in bindings module, with their values.
 pub const BINDINGS_CLOCKIDS: &[(&str, i32)] = &[
@@ -502,6 +492,13 @@ impl Row {
         self.entries.iter().any(|entry| entry.0 == key)
     }
 
+    /// Whether the row gives the boolean `key` `true`.
+    fn is_true(&self, key: &str) -> bool {
+        self.entries
+            .iter()
+            .any(|entry| entry.0 == key && entry.1.as_deref() == Some("true"))
+    }
+
     fn renderable(&self, form: Form) -> bool {
         match form {
             Form::Inline { .. } => {
@@ -702,6 +699,7 @@ impl Builder<'_> {
         // A draw that decides nothing now that every row has a clock id, kept so that
         // the tables of a seed stay alike.
         let _ = self.posix || self.rng.chance(60);
+        let mut id_known = true;
         let id = if !constants.is_empty() && self.rng.chance(50) {
             let (constant, value) = *self.rng.pick(&constants);
             // A draw that decides nothing, kept so that each seed keeps naming the
@@ -713,6 +711,10 @@ impl Builder<'_> {
                 Some(toml_string(self.rng, constant)),
                 Some(constant.to_owned()),
             );
+            // The macro knows the values of the uapi names only.
+            id_known = clock_ids::CLOCK_IDS
+                .iter()
+                .any(|(name, known)| *name == constant && *known == value);
             value
         } else {
             let value = match self.rng.below(6) {
@@ -798,22 +800,25 @@ impl Builder<'_> {
                 );
             }
         }
-        // Capabilities (each of the documented table), only where consistent.
-        let getter_text = getter.unwrap_or("");
+        // Capabilities (each of the macro's table), only where the row follows their
+        // rules; `monotonic` is in every row, above.
+        let facts = RowFacts {
+            posix: self.posix,
+            getter,
+            returns_u64,
+            id,
+            id_known,
+        };
         for capability in capabilities::capabilities() {
-            let consistent = match capability.key {
-                // Every row gives it, above.
-                "monotonic" => false,
-                "nmi_safe" => returns_u64 && !SEQCOUNT.contains(&getter_text),
-                "hrtimer" => matches!(good.id, 0 | 1 | 7 | 11),
-                "settable" => !good.monotonic,
-                // A capability without a rule.
-                _ => true,
-            };
+            let consistent = !capability.required
+                && capability
+                    .rules
+                    .iter()
+                    .all(|check| facts.follows(check.rule, &row));
             if !consistent || !self.rng.chance(30) {
                 continue;
             }
-            if self.posix && !capability.posix {
+            if self.posix && !capability.on_posix() {
                 // The posix backend ignores it: the clock lacks the trait there.
                 row.set(
                     capability.key,
@@ -1173,52 +1178,8 @@ impl Builder<'_> {
                 row.syntax = !self.inline() && toml == "9223372036854775808";
                 format!("resolution {toml}")
             }
-            15 if !self.posix => {
-                // nmi_safe on a ktime_t getter, or on a seqcount reader.
-                if !row.has("getter") {
-                    return None;
-                }
-                row.set("nmi_safe", Some("true".to_owned()), Some("true".to_owned()));
-                if row.has("returns") && self.rng.chance(50) {
-                    let getter = *self.rng.pick(SEQCOUNT);
-                    if !self.claim(getter) {
-                        return None;
-                    }
-                    row.set(
-                        "getter",
-                        Some(toml_string(self.rng, getter)),
-                        Some(getter.to_owned()),
-                    );
-                    row.set(
-                        "returns",
-                        Some("\"u64\"".to_owned()),
-                        Some("u64".to_owned()),
-                    );
-                    format!("nmi_safe on the seqcount reader {getter}")
-                } else {
-                    row.remove("returns");
-                    "nmi_safe on a ktime_t getter".to_owned()
-                }
-            }
-            16 => {
-                row.set("hrtimer", Some("true".to_owned()), Some("true".to_owned()));
-                if self.rng.chance(50) {
-                    row.remove("clockid");
-                    "hrtimer without a clockid".to_owned()
-                } else {
-                    row.set("clockid", Some("4".to_owned()), Some("4".to_owned()));
-                    "hrtimer on clock id 4".to_owned()
-                }
-            }
-            17 => {
-                row.set("settable", Some("true".to_owned()), Some("true".to_owned()));
-                row.set(
-                    "monotonic",
-                    Some("true".to_owned()),
-                    Some("true".to_owned()),
-                );
-                "settable and monotonic".to_owned()
-            }
+            // A capability's rule, broken.
+            15..=17 => self.break_rule(&mut row)?,
             18 => {
                 row.set(
                     "offset",
@@ -1328,6 +1289,111 @@ impl Builder<'_> {
         };
         row.defect = Some(what);
         Some(row)
+    }
+
+    /// Breaks one rule of a capability the backend checks in `row` (a good row), with
+    /// the capability's key `true`; what it did, or `None` when the row cannot break it.
+    fn break_rule(&mut self, row: &mut Row) -> Option<String> {
+        let posix = self.posix;
+        let rules: Vec<(&'static str, capabilities::Rule)> = capabilities::capabilities()
+            .iter()
+            .filter(|capability| !posix || capability.on_posix())
+            .flat_map(|capability| {
+                capability
+                    .rules
+                    .iter()
+                    .map(move |check| (capability.key, check.rule))
+            })
+            .filter(|(_, rule)| posix || !matches!(rule, capabilities::Rule::PosixIdIn(_)))
+            .collect();
+        if rules.is_empty() {
+            return None;
+        }
+        let (key, rule) = *self.rng.pick(&rules);
+        row.set(key, Some("true".to_owned()), Some("true".to_owned()));
+        let broken = match rule {
+            capabilities::Rule::IdIn(ids) | capabilities::Rule::PosixIdIn(ids) => {
+                // An id the backend reads (else that is a second mistake).
+                let candidates: Vec<i32> = (-1..16)
+                    .filter(|id| !ids.contains(id) && (!posix || POSIX_READABLE_IDS.contains(id)))
+                    .collect();
+                if candidates.is_empty() {
+                    return None;
+                }
+                let id = *self.rng.pick(&candidates);
+                row.set("clockid", Some(id.to_string()), Some(id.to_string()));
+                format!("clock id {id}, not one of {ids:?}")
+            }
+            capabilities::Rule::ConflictsWith(other) => {
+                row.set(other, Some("true".to_owned()), Some("true".to_owned()));
+                format!("and {other}")
+            }
+            capabilities::Rule::GetterNotIn(getters) => {
+                if !row.has("getter") {
+                    return None;
+                }
+                // One the bindings module declares.
+                let declared: Vec<&str> = getters
+                    .iter()
+                    .copied()
+                    .filter(|getter| KTIME_GETTERS.contains(getter) || U64_GETTERS.contains(getter))
+                    .collect();
+                if declared.is_empty() {
+                    return None;
+                }
+                let getter = *self.rng.pick(&declared);
+                if !self.claim(getter) {
+                    return None;
+                }
+                row.set(
+                    "getter",
+                    Some(toml_string(self.rng, getter)),
+                    Some(getter.to_owned()),
+                );
+                format!("on the getter {getter}")
+            }
+            capabilities::Rule::Requires(other, value) => {
+                row.remove(other);
+                format!("without {other} = {value}")
+            }
+        };
+        Some(format!("{key}'s rule: {broken}"))
+    }
+}
+
+/// What a capability's rules look at in a good row being built.
+struct RowFacts<'a> {
+    /// Whether the table has the posix backend.
+    posix: bool,
+    /// The getter, if the row has one.
+    getter: Option<&'a str>,
+    /// Whether the row gives `returns = "u64"`.
+    returns_u64: bool,
+    /// The clock id's value.
+    id: i32,
+    /// Whether the macro knows that value (a number or a uapi name, not a constant of
+    /// the bindings module).
+    id_known: bool,
+}
+
+impl RowFacts<'_> {
+    /// Whether the row follows `rule` (as the macro reads it: `time-macros/src/capability.rs`).
+    fn follows(&self, rule: capabilities::Rule, row: &Row) -> bool {
+        match rule {
+            capabilities::Rule::IdIn(ids) => self.id_known && ids.contains(&self.id),
+            capabilities::Rule::PosixIdIn(ids) => {
+                !self.posix || !self.id_known || ids.contains(&self.id)
+            }
+            capabilities::Rule::ConflictsWith(key) => !row.is_true(key),
+            capabilities::Rule::GetterNotIn(getters) => {
+                !self.getter.is_some_and(|getter| getters.contains(&getter))
+            }
+            capabilities::Rule::Requires(key, value) => match key {
+                "returns" => (value == "u64") == self.returns_u64,
+                // A key the generator does not draw: never given.
+                _ => false,
+            },
+        }
     }
 }
 

@@ -5,85 +5,22 @@
 //! row does not cascade into "cannot find type" at each use of the others.
 
 mod keywords;
+mod model;
 mod names;
 mod row;
 mod unique;
 
+pub(crate) use model::{Clock, ClockId, Relation, Resolution, Valid};
+
 #[cfg(all(test, feature = "toml"))]
 pub(crate) use names::is_keyword;
 
-use crate::ast::{Backend, Located, Site, Source, Table};
-use crate::capability::Capability;
+use crate::ast::{Backend, Site, Source, Table};
 use crate::ctxt::Ctxt;
 use crate::input::EXTERN_CONTRACT;
 use crate::schema;
 use proc_macro2::Ident;
 use unique::Uniqueness;
-
-/// What a validated table declares.
-pub(crate) struct Valid {
-    /// The complete clocks, in table order.
-    pub(crate) clocks: Vec<Clock>,
-    /// The rows whose name is usable but that have errors (already reported): they
-    /// declare their marker type only, so that their uses add no errors.
-    pub(crate) markers: Vec<Ident>,
-    /// The clock the kernel services time their waits on, when they are generated.
-    pub(crate) services: Option<Ident>,
-}
-
-/// A validated clock, ready to expand. Places are kept as sites: messages about them
-/// are written where they are needed.
-pub(crate) struct Clock {
-    /// The marker type's name, spanned at the user's tokens where there are any.
-    pub(crate) name: Ident,
-    /// The C getter, with where the row names it (the kernel backend).
-    pub(crate) getter: Option<Located<Ident>>,
-    /// Whether the getter returns `u64` nanoseconds instead of a `ktime_t`.
-    pub(crate) returns_u64: bool,
-    /// Whether the clock never goes backwards.
-    pub(crate) monotonic: bool,
-    /// The clock's `clockid_t`, with where the row writes it.
-    pub(crate) id: Located<ClockId>,
-    /// The table's doc for the clock.
-    pub(crate) doc: Option<String>,
-    /// The C header that declares the getter.
-    pub(crate) header: Option<String>,
-    /// How finely the clock advances, when the row says.
-    pub(crate) resolution: Option<Resolution>,
-    /// The capabilities the row declares, which passed their rules.
-    pub(crate) capabilities: Vec<&'static Capability>,
-    /// The clock's place among the clocks related by timekeeper offsets.
-    pub(crate) relation: Relation,
-}
-
-/// A validated `clockid`.
-#[derive(Clone, Debug)]
-pub(crate) enum ClockId {
-    /// A constant of the bindings module (or of `libc`).
-    Constant(Ident),
-    /// A literal that fits `clockid_t` (`i32`).
-    Number(i32),
-}
-
-/// A validated `resolution`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Resolution {
-    /// Advances in steps of this many nanoseconds.
-    Nanos(i64),
-    /// Advances only at the timer tick.
-    Tick,
-}
-
-/// A clock's place among the clocks related by timekeeper offsets.
-#[derive(Clone, Debug)]
-pub(crate) enum Relation {
-    /// No declared relation: no conversions.
-    None,
-    /// The monotonic base (`offset_base = true`).
-    Base,
-    /// The base plus the timekeeper offset `tk_offsets_<member>`, written at a site.
-    Offset(Located<Ident>),
-}
 
 /// Checks `table`, reporting every problem to `cx`, and returns what it declares.
 pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
@@ -217,7 +154,9 @@ fn services_clock(table: &Table, valid: &Valid, cx: &Ctxt) -> Option<Ident> {
             format_args!(
                 "add {} (the module with `fsleep`, `udelay`, `__msecs_to_jiffies` and the hrtimer \
                  functions), or remove `kernel_services`",
-                option_syntax(&services.site, "unsafe(bindings = crate::bindings)")
+                services
+                    .site
+                    .option_syntax("unsafe(bindings = crate::bindings)")
             ),
         );
         return None;
@@ -240,14 +179,4 @@ fn services_clock(table: &Table, valid: &Valid, cx: &Ctxt) -> Option<Ident> {
         );
     }
     clock.map(|clock| clock.name.clone())
-}
-
-/// How to write the macro option `option` (`name = value`) in the form the row at
-/// `site` comes from: inline rows take options as leading `name = value;` items, the
-/// file form takes them after the table's path.
-pub(crate) fn option_syntax(site: &Site, option: &str) -> String {
-    match site {
-        Site::Tokens(_) => format!("`{option};` before the rows"),
-        Site::Table(_) => format!("`, {option}` after the table's path"),
-    }
 }

@@ -2,8 +2,7 @@
 //! offset base, and offsets have one. Like serde's `check.rs`, a tracker that sees the
 //! rows in order and reports each repetition where it is written, naming the first.
 
-use super::row::RowRelation;
-use super::Relation;
+use super::model::{Relation, RowRelation};
 use crate::ast::{Located, Site, Table};
 use crate::ctxt::Ctxt;
 use proc_macro2::Ident;

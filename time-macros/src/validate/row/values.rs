@@ -1,100 +1,96 @@
-//! The checks of one row on its own: required keys, each value, and the keys that
-//! must agree within the row (capabilities, offsets). Each check returns what it
-//! validated, or `None` once it has reported why not, so a row is complete exactly
-//! when every check gave its value. Rules across rows are in `unique`.
+//! Each value of a row, and the rules between the values of one row (the getter and
+//! the clock id name different things, the capabilities' rules, `offset` against
+//! `offset_base`). Each check returns what it validated, or `None` once it has
+//! reported why not.
 
-use super::names::{c_name_problem, check_getter, check_name, is_c_identifier};
-use super::{option_syntax, Clock, ClockId, Relation, Resolution};
-use crate::ast::{Backend, Located, Row, Site, Table, Value};
+use super::super::model::{ClockId, Resolution, RowRelation};
+use super::super::names::{c_name_problem, check_getter, check_name, is_c_identifier};
+use crate::ast::{Backend, Located, Row, Table, Value};
 use crate::capability::{Capability, Facts, CAPABILITIES};
 use crate::clock_ids::CLOCK_IDS;
 use crate::ctxt::Ctxt;
-use crate::schema::{self, Key};
+use crate::schema;
 use proc_macro2::Ident;
 
 /// The members of the kernel's `enum tk_offsets` that name an offset
 /// (`include/linux/timekeeping.h`; `TK_OFFS_MAX` counts them and is none).
 const TIMEKEEPER_OFFSETS: &[&str] = &["TK_OFFS_REAL", "TK_OFFS_BOOT", "TK_OFFS_TAI"];
 
-/// A row, checked on its own.
-pub(super) struct CheckedRow {
-    /// The type name, when it is usable (the row then declares at least its marker).
+/// A row's values, each checked (`None`: absent or reported).
+pub(super) struct Values {
+    /// The type name.
     pub(super) name: Option<Ident>,
-    /// The getter, for the rule that getters are unique (with either backend).
+    /// The getter.
     pub(super) getter: Option<Located<Ident>>,
-    /// The row's place among related clocks, before the checks across rows.
-    pub(super) relation: RowRelation,
-    /// The clock, when every value of the row is valid.
-    pub(super) clock: Option<Clock>,
+    /// Whether the getter is valid or not written (a written one must be valid, even
+    /// where the backend does not use it).
+    pub(super) getter_ok: bool,
+    /// The clock id.
+    pub(super) clockid: Option<Located<ClockId>>,
+    /// Whether the getter and the clock id name different things.
+    pub(super) distinct: bool,
+    /// The row's place among related clocks.
+    pub(super) relation: Option<RowRelation>,
+    /// Whether the getter returns `u64`.
+    pub(super) returns_u64: Option<bool>,
+    /// The resolution (`Some(None)`: not given).
+    pub(super) resolution: Option<Option<Resolution>>,
+    /// The capabilities the row has with the table's backend.
+    pub(super) capabilities: Option<Vec<&'static Capability>>,
+    /// The row's `monotonic`.
+    pub(super) monotonic: bool,
 }
 
-/// What a row says about offsets, checked within the row.
-pub(super) enum RowRelation {
-    /// Nothing (or nothing usable, already reported).
-    None,
-    /// `offset_base = true`, written at the site.
-    Base(Site),
-    /// `offset = "MEMBER"`.
-    Offset(Located<String>),
-}
-
-/// Checks `row` (the `index`th of `table`) on its own.
-pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> CheckedRow {
-    let backend = table.options.backend;
+/// Checks each value of `row` (of `table`) and the rules between them.
+pub(super) fn check(table: &Table, row: &Row, cx: &Ctxt) -> Values {
     let name = row
         .text(schema::NAME)
         .and_then(|name| check_name(table, &name, cx));
-    let required = |key: Key, example: &str, meaning: &str| {
-        let present = row.mentions(key);
-        if !present {
-            missing(row, index, key, example, meaning, cx);
-        }
-        present
-    };
-    let has_name = required(
-        schema::NAME,
-        "name = \"Monotonic\"",
-        "the clock's Rust type name",
-    );
     let written_getter = row.text(schema::GETTER);
     let getter = written_getter
         .as_ref()
         .and_then(|getter| check_getter(table, getter, cx));
-    // A getter that is written must be valid, even where the backend does not use it.
-    let getter_ok = written_getter.is_none() || getter.is_some();
-    let has_getter = backend == Backend::Posix
-        || required(
-            schema::GETTER,
-            "getter = \"ktime_get\"",
-            "the C function `ktime_t getter(void)` that reads the clock",
-        );
-    let has_capabilities = CAPABILITIES
-        .iter()
-        .filter(|capability| capability.required)
-        .fold(true, |all, capability| {
-            let present = row.mentions(capability.key);
-            if !present {
-                missing(
-                    row,
-                    index,
-                    capability.key,
-                    &format!("{} = true", capability.key),
-                    &format!("whether the clock {}", capability.doc),
-                    cx,
-                );
-            }
-            present && all
-        });
-    let has_clockid = required(
-        schema::CLOCKID,
-        "clockid = \"CLOCK_MONOTONIC\"",
-        "`ClockSource::ID`, the `clockid_t` of the clock's time base (for a clock without one of \
-         its own, such as the coarse BootTime, the id of the time base it reads: CLOCK_BOOTTIME)",
-    );
     let clockid = row
         .get(schema::CLOCKID)
         .and_then(|clockid| check_clockid(table, clockid, cx));
-    let distinct = match (&getter, &clockid) {
+    let distinct = check_distinct(getter.as_ref(), clockid.as_ref(), cx);
+    let relation = check_relation(table, row, cx);
+    let returns_u64 = check_returns(row, cx);
+    let resolution = check_resolution(row, cx);
+    let clockid_text = clockid.as_ref().map(|id| clockid_text(&id.value));
+    let capabilities = check_capabilities(
+        row,
+        &Facts {
+            backend: table.options.backend,
+            row,
+            getter: written_getter.as_ref().map(|getter| getter.value),
+            clockid: clockid_text.as_deref(),
+            clockid_value: clockid.as_ref().and_then(|id| known_value(&id.value)),
+        },
+        cx,
+    );
+    Values {
+        name,
+        getter_ok: written_getter.is_none() || getter.is_some(),
+        getter,
+        clockid,
+        distinct,
+        relation,
+        returns_u64,
+        resolution,
+        capabilities,
+        monotonic: row.is_set(schema::MONOTONIC),
+    }
+}
+
+/// Whether the getter and the clock id name different things; reports it when a row
+/// names one constant as both.
+fn check_distinct(
+    getter: Option<&Located<Ident>>,
+    clockid: Option<&Located<ClockId>>,
+    cx: &Ctxt,
+) -> bool {
+    match (getter, clockid) {
         (
             Some(getter),
             Some(Located {
@@ -111,88 +107,7 @@ pub(super) fn check(table: &Table, row: &Row, index: usize, cx: &Ctxt) -> Checke
             false
         }
         _ => true,
-    };
-    let relation = check_relation(table, row, cx);
-    let returns_u64 = check_returns(row, cx);
-    let resolution = check_resolution(row, cx);
-    let monotonic = row.is_set(schema::MONOTONIC);
-    let clockid_text = clockid.as_ref().map(|id| clockid_text(&id.value));
-    let capabilities = check_capabilities(
-        row,
-        &Facts {
-            backend,
-            getter: written_getter.as_ref().map(|getter| getter.value),
-            returns_u64: returns_u64 == Some(true),
-            clockid: clockid_text.as_deref(),
-            clockid_value: clockid.as_ref().and_then(|id| known_value(&id.value)),
-            monotonic,
-        },
-        cx,
-    );
-    let complete = !row.had_errors
-        && !row.cut
-        && has_name
-        && has_getter
-        && has_capabilities
-        && has_clockid
-        && distinct
-        && getter_ok
-        && (getter.is_some() || backend == Backend::Posix);
-    let clock = match (
-        complete,
-        &name,
-        clockid,
-        returns_u64,
-        resolution,
-        capabilities,
-        &relation,
-    ) {
-        (
-            true,
-            Some(name),
-            Some(id),
-            Some(returns_u64),
-            Some(resolution),
-            Some(capabilities),
-            Some(_),
-        ) => Some(Clock {
-            name: name.clone(),
-            // The posix backend reads clocks by id: a getter, if written, is unused.
-            getter: getter.clone().filter(|_| backend == Backend::Kernel),
-            returns_u64,
-            monotonic,
-            id,
-            doc: row.text(schema::DOC).map(|doc| doc.value.to_owned()),
-            header: row
-                .text(schema::HEADER)
-                .map(|header| header.value.to_owned()),
-            resolution,
-            capabilities,
-            relation: Relation::None,
-        }),
-        _ => None,
-    };
-    CheckedRow {
-        name,
-        getter,
-        relation: relation.unwrap_or(RowRelation::None),
-        clock,
     }
-}
-
-fn missing(row: &Row, index: usize, key: Key, example: &str, meaning: &str, cx: &Ctxt) {
-    if row.cut {
-        return;
-    }
-    let which = match row.text(schema::NAME) {
-        Some(name) => format!("clock `{}`", name.value),
-        None => format!("clock #{}", index + 1),
-    };
-    cx.error(
-        &row.site,
-        format_args!("{which} is missing the required key `{key}`"),
-        format_args!("add `{example}`: {meaning}"),
-    );
 }
 
 /// The value of a clock id, when it is a number or a uapi `CLOCK_*` name.
@@ -241,8 +156,8 @@ fn check_clockid(table: &Table, clockid: &Located<Value>, cx: &Ctxt) -> Option<L
                     format_args!(
                         "add {} (the module with the C constants), or {} (constants from `libc`), \
                          or write the id as an integer",
-                        option_syntax(site, "unsafe(bindings = crate::bindings)"),
-                        option_syntax(site, "backend = posix")
+                        site.option_syntax("unsafe(bindings = crate::bindings)"),
+                        site.option_syntax("backend = posix")
                     ),
                 );
                 return None;
@@ -352,7 +267,7 @@ fn check_relation(table: &Table, row: &Row, cx: &Ctxt) -> Option<RowRelation> {
                 "conversions between clocks need the kernel's `ktime_mono_to_any` from a bindings module",
                 format_args!(
                     "add {} (kernel backend), or remove `offset`/`offset_base` from the table",
-                    option_syntax(&site, "unsafe(bindings = crate::bindings)")
+                    &site.option_syntax("unsafe(bindings = crate::bindings)")
                 ),
             );
             None
@@ -362,33 +277,38 @@ fn check_relation(table: &Table, row: &Row, cx: &Ctxt) -> Option<RowRelation> {
                 .as_ref()
                 .map_or(row.site.clone(), |b| b.site.clone()),
         )),
-        (Some(offset), false) if !is_c_identifier(offset.value) => {
-            cx.error(
-                &offset.site,
-                format_args!(
-                    "offset `{}` is not an `enum tk_offsets` member name",
-                    offset.value.escape_debug()
-                ),
-                "write the member's name, e.g. `TK_OFFS_BOOT`; it is used as `tk_offsets_TK_OFFS_BOOT` of the bindings module",
-            );
-            None
-        }
-        (Some(offset), false) if !TIMEKEEPER_OFFSETS.contains(&offset.value) => {
-            cx.error(
-                &offset.site,
-                format_args!("`{}` is not one of the timekeeper's offsets", offset.value),
-                format_args!(
-                    "write one of {}: `ktime_mono_to_any` indexes the timekeeper's offsets by it",
-                    TIMEKEEPER_OFFSETS.join(", ")
-                ),
-            );
-            None
-        }
-        (Some(offset), false) => Some(RowRelation::Offset(Located::new(
-            offset.value.to_owned(),
-            offset.site.clone(),
-        ))),
+        (Some(offset), false) => check_offset(offset, cx),
     }
+}
+
+/// `offset = "MEMBER"`: a member of the timekeeper's offsets, or `None` (reported).
+fn check_offset(offset: &Located<&str>, cx: &Ctxt) -> Option<RowRelation> {
+    if !is_c_identifier(offset.value) {
+        cx.error(
+            &offset.site,
+            format_args!(
+                "offset `{}` is not an `enum tk_offsets` member name",
+                offset.value.escape_debug()
+            ),
+            "write the member's name, e.g. `TK_OFFS_BOOT`; it is used as `tk_offsets_TK_OFFS_BOOT` of the bindings module",
+        );
+        return None;
+    }
+    if !TIMEKEEPER_OFFSETS.contains(&offset.value) {
+        cx.error(
+            &offset.site,
+            format_args!("`{}` is not one of the timekeeper's offsets", offset.value),
+            format_args!(
+                "write one of {}: `ktime_mono_to_any` indexes the timekeeper's offsets by it",
+                TIMEKEEPER_OFFSETS.join(", ")
+            ),
+        );
+        return None;
+    }
+    Some(RowRelation::Offset(Located::new(
+        offset.value.to_owned(),
+        offset.site.clone(),
+    )))
 }
 
 /// Whether the row's getter returns `u64` (`"ktime_t"`, the default, is `false`);
@@ -466,7 +386,7 @@ fn check_capabilities(row: &Row, facts: &Facts<'_>, cx: &Ctxt) -> Option<Vec<&'s
         if capability.justified(facts.backend).is_none() {
             continue;
         }
-        match (capability.check)(facts) {
+        match capability.broken(facts) {
             Some((message, help)) => {
                 cx.error(site, message, help);
                 ok = false;
