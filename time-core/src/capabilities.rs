@@ -48,7 +48,8 @@ pub trait NmiSafeClock: ClockSource + crate::__private::SealedNmiSafe {}
 ///
 /// The kernel has an hrtimer base for [`ClockSource::ID`] (else `hrtimer_setup` WARNs),
 /// and [`RelativeBase`](Self::RelativeBase) is the clock of the base the kernel queues
-/// this clock's relative timers on, or [`NoRelativeHrTimerBase`](crate::NoRelativeHrTimerBase) for `CLOCK_REALTIME`
+/// this clock's relative timers on, or
+/// [`NoRelativeHrTimerBase`](crate::NoRelativeHrTimerBase) for `CLOCK_REALTIME`
 /// in a table without a `CLOCK_MONOTONIC` hrtimer clock.
 #[diagnostic::on_unimplemented(
     message = "there is no hrtimer base for clock `{Self}`",
@@ -67,7 +68,8 @@ pub unsafe trait HrTimerClock: ClockSource {
     /// for `CLOCK_REALTIME`, whose relative timers the kernel queues on the
     /// `CLOCK_MONOTONIC` base (`__hrtimer_setup()`), so that they do not move with the
     /// wall clock. That is the table's `CLOCK_MONOTONIC` clock with `hrtimer = true`;
-    /// without one, [`NoRelativeHrTimerBase`](crate::NoRelativeHrTimerBase), and the clock has no relative modes.
+    /// without one, [`NoRelativeHrTimerBase`](crate::NoRelativeHrTimerBase), and the clock
+    /// has no relative modes.
     type RelativeBase;
 }
 

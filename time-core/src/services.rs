@@ -22,7 +22,8 @@
 //! `hrtimer_restart`, `hrtimer_setup_in_place`, `hrtimer_destroy_in_place`,
 //! `hrtimer_start_range_ns`, `hrtimer_cancel_checked`, `hrtimer_try_to_cancel`,
 //! `hrtimer_is_queued`, `hrtimer_forward`, `hrtimer_forward_now` and the
-//! `hrtimer_mode_HRTIMER_MODE_*` constants (the kernel crate's bindings, with `rust/helpers/hrtimer.c`). The logic
+//! `hrtimer_mode_HRTIMER_MODE_*` constants (the kernel crate's bindings, with
+//! `rust/helpers/hrtimer.c`). The logic
 //! (clamping, the poll loops, the timer type layer) is in this crate; the template
 //! only binds it to `PATH`. The invoking module re-exports what it wants at its own
 //! paths; the shim of a tree without these modules is
