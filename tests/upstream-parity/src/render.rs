@@ -1,0 +1,1 @@
+//! The item table of `docs/upstream.md`.
