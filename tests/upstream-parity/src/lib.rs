@@ -300,7 +300,10 @@ pub fn build(dir: &Path) -> Kernels {
         let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
         };
-        let name = msg["target"]["name"].as_str().unwrap_or_default().to_owned();
+        let name = msg["target"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
         match msg["reason"].as_str() {
             Some("compiler-artifact") => {
                 let kinds = &msg["target"]["kind"];
@@ -310,10 +313,11 @@ pub fn build(dir: &Path) -> Kernels {
                 {
                     continue;
                 }
-                if let Some(f) = msg["filenames"]
-                    .as_array()
-                    .and_then(|f| f.iter().filter_map(|f| f.as_str()).find(|f| f.ends_with(".rmeta")))
-                {
+                if let Some(f) = msg["filenames"].as_array().and_then(|f| {
+                    f.iter()
+                        .filter_map(|f| f.as_str())
+                        .find(|f| f.ends_with(".rmeta"))
+                }) {
                     artifacts.insert(name, PathBuf::from(f));
                 }
             }
@@ -356,7 +360,12 @@ pub fn build(dir: &Path) -> Kernels {
             let result = if artifacts.contains_key(&lib) {
                 None
             } else {
-                Some(errors.get(&lib).cloned().unwrap_or_else(|| stderr.to_string()))
+                Some(
+                    errors
+                        .get(&lib)
+                        .cloned()
+                        .unwrap_or_else(|| stderr.to_string()),
+                )
             };
             results.insert((s.id.to_owned(), side), result);
         }
@@ -388,7 +397,11 @@ fn first_error(stderr: &str) -> String {
     stderr
         .lines()
         .find(|l| l.contains("error"))
-        .map(|l| l.split_once(": error").map_or(l, |(_, e)| e).trim_start_matches(':'))
+        .map(|l| {
+            l.split_once(": error")
+                .map_or(l, |(_, e)| e)
+                .trim_start_matches(':')
+        })
         .unwrap_or(stderr)
         .trim()
         .to_owned()
@@ -464,7 +477,13 @@ pub fn diff_lines(from: &Path, to: &Path) -> (usize, usize) {
         .output()
         .expect("run diff");
     let text = String::from_utf8_lossy(&output.stdout);
-    let added = text.lines().filter(|l| l.starts_with("> ")|| *l == ">").count();
-    let removed = text.lines().filter(|l| l.starts_with("< ") || *l == "<").count();
+    let added = text
+        .lines()
+        .filter(|l| l.starts_with("> ") || *l == ">")
+        .count();
+    let removed = text
+        .lines()
+        .filter(|l| l.starts_with("< ") || *l == "<")
+        .count();
     (added, removed)
 }

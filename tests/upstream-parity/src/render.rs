@@ -106,7 +106,9 @@ fn percent(n: usize, of: usize) -> String {
 }
 
 /// The failing uses (refused by design aside) by error code: code to (item, snippet).
-pub fn failures_by_code(results: &Results) -> BTreeMap<String, Vec<(&'static Item, &'static Snippet)>> {
+pub fn failures_by_code(
+    results: &Results,
+) -> BTreeMap<String, Vec<(&'static Item, &'static Snippet)>> {
     let mut by_code: BTreeMap<String, Vec<(&Item, &Snippet)>> = BTreeMap::new();
     for item in ITEMS {
         for s in item.snippets {
@@ -134,7 +136,10 @@ pub fn items_section(results: &Results) -> String {
     let _ = writeln!(out, "| items | count | share |\n|---|---:|---:|");
     let rows = [
         ("**every use compiles**", t.every_use),
-        ("only code inside the kernel crate fails", t.kernel_crate_only),
+        (
+            "only code inside the kernel crate fails",
+            t.kernel_crate_only,
+        ),
         ("code outside the kernel crate fails", t.users),
     ];
     for (what, n) in rows {

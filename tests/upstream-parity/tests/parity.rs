@@ -19,13 +19,27 @@ fn every_use_of_every_upstream_item() {
     let built = start.elapsed();
     let scratch = dir.join(format!("scratch-{}", std::process::id()));
     let results = kernels.compile_all(&scratch);
-    let _ = std::fs::remove_dir_all(&scratch);
     eprintln!(
         "built the kernel crates in {:.1?}, compiled {} uses on both in {:.1?}",
         built,
         ITEMS.iter().map(|i| i.snippets.len()).sum::<usize>(),
         start.elapsed() - built
     );
+
+    // The compile check can fail: a use of a name neither crate has fails on both, and
+    // a valid one compiles on both.
+    for side in Side::BOTH {
+        let missing = "pub const D: kernel::time::Delta = kernel::time::Delta::NOT_THERE;";
+        let present = "pub const D: kernel::time::Delta = kernel::time::Delta::ZERO;";
+        let failed = kernels.compile(missing, side, &scratch, "control-missing");
+        assert!(
+            failed.as_ref().is_some_and(|e| e.contains("E0599")),
+            "{side:?}: {failed:?}"
+        );
+        let compiled = kernels.compile(present, side, &scratch, "control-present");
+        assert_eq!(compiled, None, "{side:?}");
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
 
     // Every use is valid upstream: one that is not is a wrong snippet.
     let wrong: Vec<String> = results
@@ -60,7 +74,9 @@ fn every_use_of_every_upstream_item() {
     for (code, uses) in render::failures_by_code(&results) {
         eprintln!("{code}:");
         for (item, s) in uses {
-            let e = results[&(s.id.to_owned(), Side::Ours)].as_deref().unwrap_or_default();
+            let e = results[&(s.id.to_owned(), Side::Ours)]
+                .as_deref()
+                .unwrap_or_default();
             eprintln!("    {} `{}`: {e}", item.name, s.id);
         }
     }
@@ -91,7 +107,11 @@ fn every_kernel_crate_use_is_inside_the_crate() {
     // A kernel-crate use names the crate as `crate::`, a user's as `kernel::`.
     for s in ITEMS.iter().flat_map(|i| i.snippets) {
         match s.place {
-            Where::KernelCrate => assert!(s.code.contains("crate::") && !s.code.contains("kernel::"), "{}", s.id),
+            Where::KernelCrate => assert!(
+                s.code.contains("crate::") && !s.code.contains("kernel::"),
+                "{}",
+                s.id
+            ),
             Where::User => assert!(!s.code.contains("crate::time"), "{}", s.id),
         }
     }
@@ -99,7 +119,11 @@ fn every_kernel_crate_use_is_inside_the_crate() {
 
 #[test]
 fn the_ids_are_unique() {
-    let mut ids: Vec<&str> = ITEMS.iter().flat_map(|i| i.snippets).map(|s| s.id).collect();
+    let mut ids: Vec<&str> = ITEMS
+        .iter()
+        .flat_map(|i| i.snippets)
+        .map(|s| s.id)
+        .collect();
     let n = ids.len();
     ids.sort_unstable();
     ids.dedup();
