@@ -26,7 +26,7 @@ pub enum File {
 
 impl File {
     /// Every file, in the table's order.
-    pub const ALL: [File; 4] = [File::Time, File::Delay, File::Poll, File::Hrtimer];
+    pub const ALL: [File; 4] = [Time, Delay, Poll, Hrtimer];
 
     /// The file's name in the table.
     pub fn name(self) -> &'static str {

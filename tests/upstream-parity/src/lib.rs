@@ -272,9 +272,17 @@ pub fn build(dir: &Path) -> Kernels {
         )
         .as_bytes(),
     );
-    let lock = ws.join("Cargo.lock");
-    if !lock.exists() {
-        std::fs::copy(workspace().join("Cargo.lock"), &lock).expect("copy Cargo.lock");
+    // The workspace's lock file, so that `--offline` finds every crate in cargo's cache.
+    // The inner cargo adds the inner packages to its copy, so the copy is renewed when
+    // the workspace's changes (`Cargo.lock.workspace` keeps what it was made from).
+    let locked = std::fs::read(workspace().join("Cargo.lock")).expect("Cargo.lock");
+    if std::fs::read(ws.join("Cargo.lock.workspace"))
+        .ok()
+        .as_deref()
+        != Some(&locked[..])
+    {
+        std::fs::write(ws.join("Cargo.lock"), &locked).expect("write Cargo.lock");
+        std::fs::write(ws.join("Cargo.lock.workspace"), &locked).expect("write Cargo.lock");
     }
 
     let output = Command::new(env!("CARGO"))
