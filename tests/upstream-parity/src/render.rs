@@ -256,3 +256,82 @@ pub fn replace_region(doc: &str, name: &str, content: &str) -> Option<String> {
     let stop = start + doc[start..].find(&end)?;
     Some(format!("{}{}{}", &doc[..start], content, &doc[stop..]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Results where every use compiles on both sides but `failing` (against ours).
+    fn results_failing(failing: &[(&str, &str)]) -> Results {
+        let mut results = Results::new();
+        for s in ITEMS.iter().flat_map(|i| i.snippets) {
+            for side in Side::BOTH {
+                let error = failing
+                    .iter()
+                    .find(|(id, _)| *id == s.id && side == Side::Ours)
+                    .map(|(_, e)| (*e).to_owned());
+                let _ = results.insert((s.id.to_owned(), side), error);
+            }
+        }
+        results
+    }
+
+    #[test]
+    fn a_failing_user_use_fails_its_item_and_shows_in_the_table() {
+        let results = results_failing(&[("delta_add", "snippet.rs:3:44: error[E0369]: no `+`")]);
+        let item = ITEMS
+            .iter()
+            .find(|i| i.name == "`Delta + Delta`")
+            .expect("item");
+        assert_eq!(status(item, &results), Status::Users);
+        let t = totals(ITEMS, &results);
+        assert_eq!((t.every_use, t.users), (ITEMS.len() - 1, 1));
+        let table = items_section(&results);
+        assert!(table.contains("| `delta_add` | user | **fails** (E0369) |"));
+        assert!(table.contains("- E0369 (1): `Delta + Delta` (`delta_add`)"));
+    }
+
+    #[test]
+    fn a_kernel_crate_failure_and_a_refusal_by_design_are_counted_apart() {
+        let results = results_failing(&[
+            (
+                "delta_inherent_impl",
+                "error[E0116]: cannot define inherent `impl`",
+            ),
+            (
+                "instant_elapsed_realtime",
+                "error[E0277]: not a monotonic clock",
+            ),
+        ]);
+        let delta = ITEMS.iter().find(|i| i.name == "`Delta<U>`").expect("item");
+        let elapsed = ITEMS
+            .iter()
+            .find(|i| i.name == "`Instant::elapsed`")
+            .expect("item");
+        assert_eq!(status(delta, &results), Status::KernelCrateOnly);
+        assert_eq!(status(elapsed, &results), Status::EveryUse);
+        assert!(has_deliberate(elapsed, &results));
+        let t = totals(ITEMS, &results);
+        assert_eq!((t.kernel_crate_only, t.deliberate, t.users), (1, 1, 0));
+    }
+
+    #[test]
+    fn error_codes() {
+        assert_eq!(
+            error_code("a.rs:1:2: error[E0308]: mismatched types"),
+            "E0308"
+        );
+        assert_eq!(error_code("[E0034]: multiple applicable items"), "E0034");
+        assert_eq!(error_code("error: linking failed"), "error");
+    }
+
+    #[test]
+    fn a_region_is_replaced_between_its_markers() {
+        let doc = "a\n<!-- upstream-parity:x -->\nold\n<!-- /upstream-parity:x -->\nb\n";
+        assert_eq!(
+            replace_region(doc, "x", "new\n").as_deref(),
+            Some("a\n<!-- upstream-parity:x -->\nnew\n<!-- /upstream-parity:x -->\nb\n")
+        );
+        assert_eq!(replace_region(doc, "y", ""), None);
+    }
+}
