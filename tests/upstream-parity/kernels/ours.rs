@@ -6,4 +6,5 @@ pub mod time;
 /// `kernel::io`.
 pub mod io {
     pub mod poll;
+    pub use crate::io_shim::{Io, Mmio, Region};
 }

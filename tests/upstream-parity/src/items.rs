@@ -50,7 +50,79 @@ pub struct Snippet {
     /// failure does not count against the item.
     pub deliberate: bool,
     /// The code: a library crate using `kernel` (or, in the kernel crate, a module).
+    /// Empty for a doctest.
     pub code: &'static str,
+    /// An upstream doctest, taken from the fixtures: the file (under `rust/kernel/`)
+    /// and the index of the Rust code block in it.
+    pub doctest: Option<(&'static str, usize)>,
+}
+
+impl Snippet {
+    /// The code to compile: `code`, or the doctest as rustdoc would compile it.
+    pub fn source(&self) -> String {
+        match self.doctest {
+            None => self.code.to_owned(),
+            Some((file, n)) => doctest(file, n),
+        }
+    }
+}
+
+/// The `n`th Rust code block of the doc comments of upstream's `rust/kernel/FILE`, as
+/// rustdoc builds it: hidden lines (`# `) included, the body in a function (returning
+/// the `Result` that a trailing `Ok::<(), E>(())` names), and the implicit
+/// `use kernel::prelude::*;` of the kernel's doctests.
+pub fn doctest(file: &str, n: usize) -> String {
+    let path = crate::upstream_dir().join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let mut blocks: Vec<Vec<String>> = Vec::new();
+    let mut current: Option<Vec<String>> = None;
+    let mut skipping = false;
+    for line in text.lines() {
+        let line = line.trim_start();
+        let Some(doc) = line
+            .strip_prefix("//!")
+            .or_else(|| line.strip_prefix("///"))
+        else {
+            continue;
+        };
+        let doc = doc.strip_prefix(' ').unwrap_or(doc);
+        if let Some(info) = doc.strip_prefix("```") {
+            if current.is_some() || skipping {
+                if let Some(block) = current.take() {
+                    blocks.push(block);
+                }
+                skipping = false;
+            } else if matches!(info.trim(), "" | "rust" | "no_run") {
+                current = Some(Vec::new());
+            } else {
+                skipping = true;
+            }
+            continue;
+        }
+        if let Some(block) = current.as_mut() {
+            let code = match doc {
+                "#" => "",
+                _ => doc.strip_prefix("# ").unwrap_or(doc),
+            };
+            block.push(code.to_owned());
+        }
+    }
+    let block = blocks
+        .get(n)
+        .unwrap_or_else(|| panic!("{file} has {} Rust code blocks", blocks.len()));
+    let body = block.join("\n");
+    let result = block
+        .last()
+        .and_then(|last| last.strip_prefix("Ok::<(), "))
+        .and_then(|rest| rest.strip_suffix(">(())"));
+    match result {
+        Some(error) => format!(
+            "#![allow(unused)]\npub fn doctest() -> Result<(), {error}> {{\n#[allow(unused_imports)]\nuse kernel::prelude::*;\n{body}\n}}\n"
+        ),
+        None => format!(
+            "#![allow(unused)]\npub fn doctest() {{\n#[allow(unused_imports)]\nuse kernel::prelude::*;\n{body}\n}}\n"
+        ),
+    }
 }
 
 /// One upstream item.
@@ -71,6 +143,7 @@ const fn u(id: &'static str, code: &'static str) -> Snippet {
         place: Where::User,
         deliberate: false,
         code,
+        doctest: None,
     }
 }
 
@@ -81,6 +154,7 @@ const fn k(id: &'static str, code: &'static str) -> Snippet {
         place: Where::KernelCrate,
         deliberate: false,
         code,
+        doctest: None,
     }
 }
 
@@ -91,6 +165,18 @@ const fn d(id: &'static str, code: &'static str) -> Snippet {
         place: Where::User,
         deliberate: true,
         code,
+        doctest: None,
+    }
+}
+
+/// Upstream's doctest `n` of `rust/kernel/FILE`, as the kernel's KUnit names it.
+const fn dt(id: &'static str, file: &'static str, n: usize) -> Snippet {
+    Snippet {
+        id,
+        place: Where::User,
+        deliberate: false,
+        code: "",
+        doctest: Some((file, n)),
     }
 }
 
@@ -1155,6 +1241,7 @@ pub const F: fn(Delta) = udelay;
         Poll,
         "`read_poll_timeout`",
         &[
+            dt("rust_doctest_kernel_io_poll_rs_0", "io/poll.rs", 0),
             u(
                 "read_poll_timeout_qt2025",
                 r#"
@@ -1204,9 +1291,11 @@ pub fn c(v: Option<u32>) -> Result<u32> {
     item(
         Poll,
         "`read_poll_timeout_atomic`",
-        &[u(
-            "read_poll_timeout_atomic",
-            r#"
+        &[
+            dt("rust_doctest_kernel_io_poll_rs_1", "io/poll.rs", 1),
+            u(
+                "read_poll_timeout_atomic",
+                r#"
 // io/poll.rs's example
 use kernel::io::poll::read_poll_timeout_atomic;
 use kernel::prelude::*;
@@ -1216,7 +1305,8 @@ pub fn wait(try_read16: impl Fn() -> Result<u16>) -> Result<()> {
     Ok(())
 }
 "#,
-        )],
+            ),
+        ],
     ),
     // ---- time/hrtimer.rs, time/hrtimer/*.rs -----------------------------------------
     item(
@@ -2076,6 +2166,11 @@ kernel::impl_has_hr_timer! {
         Hrtimer,
         "`ArcHrTimerHandle<T>`",
         &[
+            dt(
+                "rust_doctest_kernel_time_hrtimer_rs_1",
+                "time/hrtimer.rs",
+                1,
+            ),
             u(
                 "arc_hrtimer_handle_generic",
                 r#"
@@ -2100,6 +2195,11 @@ pub fn f(t: Arc<ArcTimer>) -> Keep { Keep { handle: t.start(Delta::from_millis(1
         Hrtimer,
         "`BoxHrTimerHandle<T, A>`",
         &[
+            dt(
+                "rust_doctest_kernel_time_hrtimer_rs_0",
+                "time/hrtimer.rs",
+                0,
+            ),
             u(
                 "box_hrtimer_handle_generic",
                 r#"
@@ -2124,6 +2224,11 @@ pub fn f(t: Pin<KBox<BoxTimer>>) -> Keep { Keep { handle: t.start(Delta::from_mi
         Hrtimer,
         "`PinHrTimerHandle<'a, T>`",
         &[
+            dt(
+                "rust_doctest_kernel_time_hrtimer_rs_2",
+                "time/hrtimer.rs",
+                2,
+            ),
             u(
                 "pin_hrtimer_handle_generic",
                 r#"
@@ -2150,6 +2255,11 @@ pub fn f<'a>(t: Pin<&'a RefTimer>) -> PinHrTimerHandle<'a, RefTimer> {
         Hrtimer,
         "`PinMutHrTimerHandle<'a, T>`",
         &[
+            dt(
+                "rust_doctest_kernel_time_hrtimer_rs_3",
+                "time/hrtimer.rs",
+                3,
+            ),
             u(
                 "pin_mut_hrtimer_handle_generic",
                 r#"

@@ -110,7 +110,7 @@ fn side_files(side: Side) -> Vec<(&'static str, PathBuf)> {
     files.push(("ffi.rs", shim.join("ffi.rs")));
     let ki = workspace().join("kernel-integration/src");
     files.push(("alloc.rs", ki.join("alloc.rs")));
-    files.push(("sync.rs", ki.join("sync.rs")));
+    files.push(("sync/arc.rs", ki.join("sync.rs")));
     files
 }
 
@@ -464,7 +464,7 @@ impl Kernels {
                     };
                     let outcome = match s.place {
                         Where::KernelCrate => self.in_crate[&(s.id.to_owned(), side)].clone(),
-                        Where::User => self.compile(s.code, side, scratch, s.id),
+                        Where::User => self.compile(&s.source(), side, scratch, s.id),
                     };
                     results
                         .lock()

@@ -129,3 +129,29 @@ fn the_ids_are_unique() {
     ids.dedup();
     assert_eq!(ids.len(), n);
 }
+
+#[test]
+fn the_doctests_are_upstreams_code_blocks() {
+    let doctests: Vec<_> = ITEMS
+        .iter()
+        .flat_map(|i| i.snippets)
+        .filter(|s| s.doctest.is_some())
+        .collect();
+    // 4 in `time/hrtimer.rs` (its `text` state diagram is not code), 2 in `io/poll.rs`.
+    assert_eq!(doctests.len(), 6);
+    for s in doctests {
+        let source = s.source();
+        let (file, _) = s.doctest.expect("doctest");
+        let wanted = if file == "io/poll.rs" {
+            "wait_for_hardware"
+        } else {
+            "impl_has_hr_timer! {"
+        };
+        assert!(source.contains(wanted), "{}:\n{source}", s.id);
+        assert!(
+            !source.contains("\n# "),
+            "{}: a hidden line kept its `# `",
+            s.id
+        );
+    }
+}
