@@ -818,6 +818,25 @@ pub fn dbg(n: &Jiffy) -> &dyn core::fmt::Debug { n }
         Time,
         "`Delta<U>`",
         &[
+            k(
+                "delta_kernel_display_impl",
+                r#"
+use crate::time::Delta;
+impl crate::fmt::Display for Delta {
+    fn fmt(&self, f: &mut crate::fmt::Formatter<'_>) -> crate::fmt::Result { write!(f, "{}ns", self.as_nanos()) }
+}
+"#,
+            ),
+            u(
+                "delta_layout",
+                r#"
+use kernel::time::{Delta, Instant, Monotonic};
+const _: () = assert!(core::mem::size_of::<Delta>() == 8);
+const _: () = assert!(core::mem::size_of::<Instant<Monotonic>>() == 8);
+fn is<T: Send + Sync + Unpin + 'static>() {}
+pub fn f() { is::<Delta>(); is::<Instant<Monotonic>>(); }
+"#,
+            ),
             u(
                 "delta_cmp_into",
                 r#"
@@ -1241,6 +1260,30 @@ pub const F: fn(Delta) = udelay;
         Poll,
         "`read_poll_timeout`",
         &[
+            u(
+                "read_poll_timeout_tyr_fw",
+                r#"
+// drivers/gpu/drm/tyr/fw.rs, mmu/address_space.rs
+use kernel::io::poll;
+use kernel::prelude::*;
+use kernel::time;
+pub fn f(a: impl Fn() -> u32, b: impl Fn() -> u32) -> Result {
+    if let Err(e) = poll::read_poll_timeout(
+        || Ok((a(), b())),
+        |(x, y)| *x == *y,
+        time::Delta::from_micros(10),
+        time::Delta::from_millis(100),
+    ) {
+        return Err(e);
+    }
+    let op = || -> Result<u32> { Some(a()).ok_or(EINVAL) };
+    let cond = |v: &u32| *v == 0;
+    poll::read_poll_timeout(op, cond, time::Delta::from_micros(10), time::Delta::from_millis(10))?;
+    let _ = poll::read_poll_timeout(|| Ok(b()), |v| *v != 0, time::Delta::ZERO, time::Delta::from_secs(2));
+    Ok(())
+}
+"#,
+            ),
             dt("rust_doctest_kernel_io_poll_rs_0", "io/poll.rs", 0),
             u(
                 "read_poll_timeout_qt2025",
@@ -1313,6 +1356,13 @@ pub fn wait(try_read16: impl Fn() -> Result<u16>) -> Result<()> {
         Hrtimer,
         "`HrTimerInstant<T>`",
         &[
+            u(
+                "hrtimer_instant_now_through_alias",
+                r#"
+use kernel::time::hrtimer::{HasHrTimer, HrTimerInstant};
+pub fn now<T: HasHrTimer<T>>() -> HrTimerInstant<T> { HrTimerInstant::<T>::now() }
+"#,
+            ),
             u(
                 "hrtimer_instant_generic",
                 r#"
@@ -1392,6 +1442,15 @@ impl<T> HrTimer<T> {
         Hrtimer,
         "`HrTimer::new`",
         &[
+            u(
+                "hrtimer_new_turbofish",
+                concat!(
+                    box_timer!(),
+                    r#"
+pub fn init() -> impl PinInit<HrTimer<BoxTimer>> { HrTimer::<BoxTimer>::new() }
+"#
+                ),
+            ),
             u(
                 "hrtimer_new_in_pin_init",
                 concat!(
@@ -2144,9 +2203,30 @@ pub fn f(ctx: &mut HrTimerCallbackContext<'_, ArcTimer>) -> u64 { ctx.forward_no
     item(
         Hrtimer,
         "`impl_has_hr_timer!`",
-        &[u(
-            "impl_has_hr_timer_generic",
-            r#"
+        &[
+            u(
+                "impl_has_hr_timer_trailing_comma",
+                r#"
+use kernel::prelude::*;
+use kernel::time::Monotonic;
+use kernel::time::hrtimer::{HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode};
+#[pin_data]
+pub struct Comma { #[pin] timer: HrTimer<Self> }
+impl HrTimerCallback for Comma {
+    type Pointer<'a> = Pin<KBox<Self>>;
+    fn run(_this: Pin<&mut Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart { HrTimerRestart::NoRestart }
+}
+kernel::impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Comma {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer,
+    }
+}
+"#,
+            ),
+            u(
+                "impl_has_hr_timer_generic",
+                r#"
 use kernel::prelude::*;
 use kernel::time::Monotonic;
 use kernel::time::hrtimer::{AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart};
@@ -2160,7 +2240,8 @@ kernel::impl_has_hr_timer! {
     impl{const N: usize} HasHrTimer<Self> for Gen<N> { mode: AbsoluteMode<Monotonic>, field: self.timer }
 }
 "#,
-        )],
+            ),
+        ],
     ),
     item(
         Hrtimer,
