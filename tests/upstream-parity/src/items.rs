@@ -566,15 +566,26 @@ pub fn tai() -> kernel::bindings::ktime_t { Tai::ktime_get() }
     item(
         Time,
         "`Monotonic`",
-        &[u(
-            "monotonic",
-            r#"
+        &[
+            k(
+                "clock_core_trait_impl",
+                r#"
+use crate::time::Monotonic;
+impl core::fmt::Debug for Monotonic {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { f.write_str("CLOCK_MONOTONIC") }
+}
+"#,
+            ),
+            u(
+                "monotonic",
+                r#"
 use kernel::time::{Instant, Monotonic};
 pub struct Transaction { pub start_time: Instant<Monotonic> }
 pub fn new() -> Transaction { Transaction { start_time: Instant::now() } }
 pub const M: Monotonic = Monotonic;
 "#,
-        )],
+            ),
+        ],
     ),
     item(
         Time,
@@ -793,14 +804,24 @@ pub fn cmp<U: TimeUnit>(a: U::Repr, b: U::Repr) -> bool { a < b && a == b }
     item(
         Time,
         "`Nsec`",
-        &[u(
-            "nsec",
-            r#"
+        &[
+            u(
+                "nsec_derives",
+                r#"
+use kernel::time::{Jiffy, Nsec};
+fn is<T: Copy + Clone + PartialEq + PartialOrd + Eq + Ord + core::fmt::Debug>() {}
+pub fn f() { is::<Nsec>(); is::<Jiffy>(); }
+"#,
+            ),
+            u(
+                "nsec",
+                r#"
 use kernel::time::{Delta, Nsec};
 pub fn f(d: Delta<Nsec>) -> Delta { d }
 pub fn dbg(n: &Nsec) -> &dyn core::fmt::Debug { n }
 "#,
-        )],
+            ),
+        ],
     ),
     item(
         Time,
@@ -818,6 +839,14 @@ pub fn dbg(n: &Jiffy) -> &dyn core::fmt::Debug { n }
         Time,
         "`Delta<U>`",
         &[
+            u(
+                "delta_derives_generic",
+                r#"
+use kernel::time::{Delta, TimeUnit};
+pub fn f<U: TimeUnit + Ord + Clone>(a: Delta<U>, b: &Delta<U>) -> (core::cmp::Ordering, Delta<U>) { (a.cmp(b), b.clone()) }
+pub fn g<U: TimeUnit + PartialOrd>(a: Delta<U>, b: Delta<U>) -> bool { a < b }
+"#,
+            ),
             k(
                 "delta_kernel_display_impl",
                 r#"
@@ -1388,6 +1417,15 @@ pub fn now() -> HrTimerInstant<BoxTimer> { Instant::<Monotonic>::now() }
         Hrtimer,
         "`HrTimer<T>`",
         &[
+            k(
+                "hrtimer_core_trait_impl",
+                r#"
+use crate::time::hrtimer::HrTimer;
+impl<T> core::fmt::Debug for HrTimer<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { f.write_str("HrTimer") }
+}
+"#,
+            ),
             k(
                 "hrtimer_raw_cancel_in_crate",
                 r#"
@@ -2276,6 +2314,21 @@ pub fn f(t: Arc<ArcTimer>) -> Keep { Keep { handle: t.start(Delta::from_millis(1
         Hrtimer,
         "`BoxHrTimerHandle<T, A>`",
         &[
+            u(
+                "box_hrtimer_pointer_start_generic",
+                r#"
+use core::pin::Pin;
+use kernel::alloc::{Allocator, Box};
+use kernel::time::hrtimer::{BoxHrTimerHandle, HasHrTimer, HrTimerCallback, HrTimerMode, HrTimerPointer};
+pub fn f<T, A>(b: Pin<Box<T, A>>, e: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires) -> BoxHrTimerHandle<T, A>
+where
+    T: 'static + Send + Sync + HasHrTimer<T> + for<'a> HrTimerCallback<Pointer<'a> = Pin<Box<T, A>>>,
+    A: Allocator,
+{
+    b.start(e)
+}
+"#,
+            ),
             dt(
                 "rust_doctest_kernel_time_hrtimer_rs_0",
                 "time/hrtimer.rs",
@@ -2305,6 +2358,20 @@ pub fn f(t: Pin<KBox<BoxTimer>>) -> Keep { Keep { handle: t.start(Delta::from_mi
         Hrtimer,
         "`PinHrTimerHandle<'a, T>`",
         &[
+            u(
+                "pin_hrtimer_pointer_start_generic",
+                r#"
+use core::pin::Pin;
+use kernel::time::hrtimer::{HasHrTimer, HrTimerCallback, HrTimerMode, PinHrTimerHandle, UnsafeHrTimerPointer};
+pub unsafe fn f<'a, T>(p: Pin<&'a T>, e: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires) -> PinHrTimerHandle<'a, T>
+where
+    T: Send + Sync + HasHrTimer<T> + HrTimerCallback<Pointer<'a> = Pin<&'a T>>,
+{
+    // SAFETY: the caller's.
+    unsafe { p.start(e) }
+}
+"#,
+            ),
             dt(
                 "rust_doctest_kernel_time_hrtimer_rs_2",
                 "time/hrtimer.rs",
@@ -2336,6 +2403,19 @@ pub fn f<'a>(t: Pin<&'a RefTimer>) -> PinHrTimerHandle<'a, RefTimer> {
         Hrtimer,
         "`PinMutHrTimerHandle<'a, T>`",
         &[
+            u(
+                "pin_mut_hrtimer_scoped_generic",
+                r#"
+use core::pin::Pin;
+use kernel::time::hrtimer::{HasHrTimer, HrTimerCallback, HrTimerMode, ScopedHrTimerPointer};
+pub fn f<'a, T>(p: Pin<&'a mut T>, e: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires) -> u8
+where
+    T: Send + Sync + HasHrTimer<T> + HrTimerCallback<Pointer<'a> = Pin<&'a mut T>>,
+{
+    p.start_scoped(e, || 1)
+}
+"#,
+            ),
             dt(
                 "rust_doctest_kernel_time_hrtimer_rs_3",
                 "time/hrtimer.rs",
