@@ -321,13 +321,13 @@ fn bases(valid: &Valid, with_conversions: bool) -> TokenStream {
 fn timer_bases(table: &Table, clocks: &[&Clock]) -> TokenStream {
     let monotonic = clocks
         .iter()
-        .find(|clock| known_clock_id(&clock.id.value) == Some(1))
+        .find(|clock| clock.id.value.known_value() == Some(1))
         .map(|clock| &clock.name);
     let mut tokens = TokenStream::new();
     for clock in clocks {
         let name = &clock.name;
         let at = location(table, &clock.id.site);
-        let relative = if known_clock_id(&clock.id.value) == Some(0) {
+        let relative = if clock.id.value.known_value() == Some(0) {
             monotonic
         } else {
             Some(name)
@@ -335,17 +335,6 @@ fn timer_bases(table: &Table, clocks: &[&Clock]) -> TokenStream {
         tokens.extend(quote!(#name #at [#relative]));
     }
     quote!([#tokens])
-}
-
-/// The value of a clock id written as a number or a uapi `CLOCK_*` name.
-fn known_clock_id(id: &ClockId) -> Option<i32> {
-    match id {
-        ClockId::Number(number) => Some(*number),
-        ClockId::Constant(constant) => crate::clock_ids::CLOCK_IDS
-            .iter()
-            .find(|(name, _)| constant == name)
-            .map(|(_, value)| *value),
-    }
 }
 
 /// The clocks offset from the base clock, with their offsets (`ConvertsTo` follows

@@ -50,6 +50,20 @@ pub(crate) enum ClockId {
     Number(i32),
 }
 
+impl ClockId {
+    /// The id's value, written as a number or as a uapi `CLOCK_*` name; `None` for
+    /// another constant, whose value only the compiler knows.
+    pub(crate) fn known_value(&self) -> Option<i32> {
+        match self {
+            ClockId::Number(number) => Some(*number),
+            ClockId::Constant(constant) => crate::clock_ids::CLOCK_IDS
+                .iter()
+                .find(|(name, _)| constant == name)
+                .map(|(_, value)| *value),
+        }
+    }
+}
+
 /// A validated `resolution`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Resolution {

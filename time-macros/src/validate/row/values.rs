@@ -7,7 +7,6 @@ use super::super::model::{ClockId, Resolution, RowRelation};
 use super::super::names::{c_name_problem, check_getter, check_name, is_c_identifier};
 use crate::ast::{Backend, Located, Row, Table, Value};
 use crate::capability::{Capability, Facts, CAPABILITIES};
-use crate::clock_ids::CLOCK_IDS;
 use crate::ctxt::Ctxt;
 use crate::schema;
 use proc_macro2::Ident;
@@ -65,7 +64,7 @@ pub(super) fn check(table: &Table, row: &Row, cx: &Ctxt) -> Values {
             row,
             getter: written_getter.as_ref().map(|getter| getter.value),
             clockid: clockid_text.as_deref(),
-            clockid_value: clockid.as_ref().and_then(|id| known_value(&id.value)),
+            clockid_value: clockid.as_ref().and_then(|id| id.value.known_value()),
         },
         cx,
     );
@@ -107,17 +106,6 @@ fn check_distinct(
             false
         }
         _ => true,
-    }
-}
-
-/// The value of a clock id, when it is a number or a uapi `CLOCK_*` name.
-fn known_value(id: &ClockId) -> Option<i32> {
-    match id {
-        ClockId::Number(number) => Some(*number),
-        ClockId::Constant(constant) => CLOCK_IDS
-            .iter()
-            .find(|(name, _)| constant == name)
-            .map(|(_, value)| *value),
     }
 }
 
@@ -167,7 +155,7 @@ fn check_clockid(table: &Table, clockid: &Located<Value>, cx: &Ctxt) -> Option<L
         _ => return None,
     };
     if table.options.backend == Backend::Posix {
-        if let Some(value) = known_value(&id) {
+        if let Some(value) = id.known_value() {
             if let Some((message, help)) = posix_unreadable(&clockid_text(&id), value) {
                 cx.error(site, message, help);
                 return None;
