@@ -5,14 +5,11 @@
                                                 "FILE<TAB>MESSAGE" (FILE relative to
                                                 KDIR, or "-" when the warning names none)
     kernel-report.py new-warnings BASE NOW      the lines of NOW not in BASE (multisets)
-    kernel-report.py checkpatch KDIR PATCH VENDORED...
-                                                checkpatch.pl's findings in PATCH, one a
-                                                line: "LEVEL<TAB>TYPE<TAB>WHERE<TAB>PATH<TAB>
-                                                TEXT", WHERE being "vendored", "ours" or
-                                                "patch", PATH the file it names ("-" when
-                                                none: the commit message or the patch)
-    kernel-report.py doctests FILE              the ``` blocks of FILE's doc comments,
-                                                each as one JSON string a line
+    kernel-report.py config FRAGMENT CONFIG     the lines of the fragment (`CONFIG_X=V`,
+                                                `# CONFIG_X is not set`) that CONFIG (a
+                                                .config) does not have, one a line
+    kernel-report.py clock-rows CLOCKS          clocks.toml's row names, in order, as the
+                                                checks module's `table_rows!(...)`
     kernel-report.py users KDIR                 upstream's Rust files that use kernel::time,
                                                 its delay and hrtimer, or io::poll, and
                                                 whether the build compiled each:
@@ -90,49 +87,6 @@ def new_warnings(base, now):
             print(line)
 
 
-def checkpatch(kdir, patch, vendored):
-    proc = subprocess.run(
-        ["scripts/checkpatch.pl", "--show-types", "--no-summary", patch],
-        cwd=kdir, capture_output=True, text=True)
-    lines = proc.stdout.splitlines()
-    for i, line in enumerate(lines):
-        m = re.match(r"^(ERROR|WARNING|CHECK):(\w+): (.*)$", line)
-        if not m:
-            continue
-        level, kind, text = m.groups()
-        where = "patch" if kind == "FILE_PATH_CHANGES" else "ours"
-        path = "-"
-        for nxt in lines[i + 1:i + 3]:
-            f = re.match(r"^#\d+: FILE: (\S+?):\d+:", nxt)
-            if f:
-                path = f.group(1)
-                if any(path == v or path.startswith(v.rstrip("/") + "/") for v in vendored):
-                    where = "vendored"
-                break
-        print(f"{level}\t{kind}\t{where}\t{path}\t{text}")
-
-
-def doctests(path):
-    """The fenced blocks of the file's `///` and `//!` comments, in order."""
-    block = None
-    for line in open(path).read().splitlines():
-        m = re.match(r"^\s*//[/!](?: ?)(.*)$", line)
-        if not m:
-            if block is not None:
-                block.append("<end of doc comment>")
-            continue
-        text = m.group(1)
-        if text.lstrip().startswith("```"):
-            if block is None:
-                block = [text.strip()]
-            else:
-                block.append(text.strip())
-                print(json.dumps("\n".join(block)))
-                block = None
-        elif block is not None:
-            block.append(text)
-
-
 def uses_time(text):
     """Which of kernel::time (delay, hrtimer included) and io::poll TEXT names: as a
     path (`kernel::time::Delta`, `crate::time`) or in a `use kernel::{...}` tree."""
@@ -204,16 +158,33 @@ def users(kdir):
             print(f"{state}\t{r}\t{' '.join(sorted(hits))}")
 
 
+def config(fragment, dotconfig):
+    have = set(open(dotconfig).read().splitlines())
+    for line in open(fragment).read().splitlines():
+        unset = re.match(r"^# (CONFIG_\w+) is not set$", line)
+        if unset and (f"{unset.group(1)}=y" in have or f"{unset.group(1)}=m" in have):
+            print(line)
+        elif line.startswith("CONFIG_") and line not in have:
+            print(line)
+
+
+def clock_rows(clocks):
+    import tomllib
+    rows = tomllib.load(open(clocks, "rb"))["clock"]
+    print("// Written by scripts/linux-test from clocks.toml: every row, in table order.")
+    print("table_rows!(\n" + "".join(f"    {r['name']},\n" for r in rows) + ");")
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "warnings":
         warnings(*args)
     elif cmd == "new-warnings":
         new_warnings(*args)
-    elif cmd == "checkpatch":
-        checkpatch(args[0], args[1], args[2:])
-    elif cmd == "doctests":
-        doctests(*args)
+    elif cmd == "config":
+        config(*args)
+    elif cmd == "clock-rows":
+        clock_rows(*args)
     elif cmd == "users":
         users(*args)
     else:

@@ -5,16 +5,16 @@
 //! checked from an ordinary module against the kernel's own timekeeping when it
 //! loads.
 //!
-//! Every check prints one line, `PASS <check>: <what was seen>` or `FAIL …`; then a
-//! count, and `PASS` or `FAIL` on a line of its own. `scripts/linux-test` boots the
-//! module under QEMU and reads those lines from the serial console. A row added to
+//! The checks report in KTAP ([`ktap`]): one suite, `typed_clocks`, one test per check,
+//! its figures on a diagnostic line. `scripts/linux-test` boots the module under QEMU
+//! and hands those lines to the kernel's `kunit.py parse`. A row added to
 //! `clocks.toml` is checked with no edit here: the per-clock checks go over the table
 //! with the generated `for_each_clock` and `CLOCKS`.
 //!
 //! Beyond module init, `/init` drives the module through `/proc/typed_clocks`
 //! ([`harness`]): a real S3 suspend ([`suspend`]), wall-clock steps ([`step`]), with
-//! reader kthreads on both CPUs throughout ([`smp`]); the count and the final
-//! `PASS`/`FAIL` are printed when the module is unloaded. [`zero_cost`] holds the
+//! reader kthreads on both CPUs throughout ([`smp`]); the suite's result line is
+//! printed when the module is unloaded. [`zero_cost`] holds the
 //! typed/raw function pairs that `scripts/linux-test` disassembles.
 
 use core::ffi::c_int;
@@ -30,9 +30,11 @@ use kernel::time::{
     ClockVisitor, ConvertsTo, Delta, HrTimerClock, Instant, Ktime, CLOCKS,
 };
 use kernel::time::{BootTime, Monotonic, RealTime, Tai};
+use ktap::diag;
 use pin_init::stack_pin_init;
 
 pub mod harness;
+mod ktap;
 mod rows;
 pub mod smp;
 mod step;
@@ -56,8 +58,9 @@ struct TypedClocks {
 
 impl kernel::Module for TypedClocks {
     fn init(_module: &'static ThisModule) -> Result<Self> {
+        SUITE.begin();
         let mut checks = Checks;
-        pr_info!("{} clocks in clocks.toml\n", CLOCKS.len());
+        diag!("{} clocks in clocks.toml", CLOCKS.len());
         rows::rows_match_table(&mut checks);
         for_each_clock(&mut AgreesWithKernel(&mut checks));
         table_matches_types(&mut checks);
@@ -71,11 +74,11 @@ impl kernel::Module for TypedClocks {
         generated_delays(&mut checks);
         generated_poll(&mut checks);
         generated_hrtimers(&mut checks);
-        pr_info!("zero-cost pairs present: {}\n", (zero_cost::touch() != 1));
+        diag!("zero-cost pairs present: {}", (zero_cost::touch() != 1));
         timers::init_all()?;
         // SAFETY: module init, before the proc file exists: nothing else runs here.
         let readers = unsafe { harness::typed_clocks_readers_start() };
-        pr_info!("two CPUs: {} reader kthreads started\n", readers);
+        diag!("two CPUs: {} reader kthreads started", readers);
         // SAFETY: creates the proc file; its handler calls `harness::typed_clocks_phase`.
         if unsafe { harness::typed_clocks_proc_create() } != 0 {
             // SAFETY: stops the readers started above.
@@ -95,40 +98,19 @@ impl Drop for TypedClocks {
         timers::cancel_all();
         let mut checks = Checks;
         smp::report(&mut checks, self.readers);
-        let (passed, failed) = (
-            PASSED.load(Ordering::Relaxed),
-            FAILED.load(Ordering::Relaxed),
-        );
-        pr_info!(
-            "{} checks: {} passed, {} failed\n",
-            passed + failed,
-            passed,
-            failed
-        );
-        if failed == 0 {
-            pr_info!("PASS\n");
-        } else {
-            pr_err!("FAIL\n");
-        }
+        SUITE.end();
     }
 }
 
-static PASSED: AtomicU32 = AtomicU32::new(0);
-static FAILED: AtomicU32 = AtomicU32::new(0);
+/// The module's KTAP suite: module init, the proc commands and exit add to it.
+static SUITE: ktap::Suite = ktap::Suite::new("typed_clocks");
 
-/// The running count of checks (module-wide: init, the proc commands and exit add
-/// to it), each reported on its own line.
+/// The checks, each a test of [`SUITE`].
 pub(crate) struct Checks;
 
 impl Checks {
     pub(crate) fn check(&mut self, ok: bool, what: fmt::Arguments<'_>) {
-        if ok {
-            PASSED.fetch_add(1, Ordering::Relaxed);
-            pr_info!("PASS {}\n", what);
-        } else {
-            FAILED.fetch_add(1, Ordering::Relaxed);
-            pr_err!("FAIL {}\n", what);
-        }
+        SUITE.check(ok, what);
     }
 }
 

@@ -111,8 +111,8 @@ pub(crate) fn rows_match_table(checks: &mut Checks) {
         ),
     );
     for row in &rows {
-        pr_info!(
-            "row {}: monotonic={} settable={} counts_suspend={} resolution={:?}\n",
+        crate::ktap::diag!(
+            "row {}: monotonic={} settable={} counts_suspend={} resolution={:?}",
             row.name,
             row.monotonic,
             row.settable,

@@ -8,8 +8,8 @@
 //! the wait's error is the kernel's `ETIMEDOUT`, propagated with `?`. binder's
 //! `Instant<Monotonic>` field and workqueue's `Jiffies` handed to C are here too.
 //!
-//! Each check prints `PASS <what>` or `FAIL <what>`, then `<n> checks: PASS` (or
-//! `FAIL`); `scripts/linux-test` reads them from the serial console.
+//! The checks report in KTAP, one suite `sample_driver` (the same writer as the
+//! checks module's, `ktap.rs`); `scripts/linux-test` hands them to `kunit.py parse`.
 
 use core::sync::atomic::{AtomicU32, Ordering};
 use kernel::bindings;
@@ -23,6 +23,7 @@ use kernel::time::hrtimer::{
 };
 use kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic, Msecs};
 
+mod ktap;
 module! {
     type: SampleDriver,
     name: "sample_driver",
@@ -108,7 +109,7 @@ fn wait_ready_logged(dev: &Device, timeout: Delta) -> Result<u32> {
         Delta::from_micros(100),
         timeout,
     )
-    .inspect_err(|e| pr_info!("waiting for the device: {:?}\n", e))?;
+    .inspect_err(|e| ktap::diag!("waiting for the device: {:?}", e))?;
     Ok(status)
 }
 
@@ -154,30 +155,13 @@ fn jiffies_back_to_msecs(msecs: Msecs) -> i64 {
 /// The module: its checks run in `init`.
 struct SampleDriver;
 
-/// Counts the checks and whether all passed.
-struct Checks {
-    run: u32,
-    failed: bool,
-}
-
-impl Checks {
-    fn check(&mut self, ok: bool, what: core::fmt::Arguments<'_>) {
-        self.run += 1;
-        if ok {
-            pr_info!("PASS {}\n", what);
-        } else {
-            self.failed = true;
-            pr_info!("FAIL {}\n", what);
-        }
-    }
-}
+/// The module's KTAP suite.
+static SUITE: ktap::Suite = ktap::Suite::new("sample_driver");
 
 impl kernel::Module for SampleDriver {
     fn init(_module: &'static ThisModule) -> Result<Self> {
-        let mut checks = Checks {
-            run: 0,
-            failed: false,
-        };
+        SUITE.begin();
+        let checks = &SUITE;
 
         // Reset: the device is ready 5 ms after its timer is started.
         let device: Arc<Device> = Arc::pin_init(Device::new(0), GFP_KERNEL)?;
@@ -237,8 +221,7 @@ impl kernel::Module for SampleDriver {
         );
 
         drop(handle);
-        let verdict = if checks.failed { "FAIL" } else { "PASS" };
-        pr_info!("{} checks: {}\n", checks.run, verdict);
+        SUITE.end();
         Ok(SampleDriver)
     }
 }

@@ -98,8 +98,8 @@ pub extern "C" fn typed_clocks_reader_round(reader: c_uint) {
 /// After the readers stopped: one check per `monotonic = true` row, a report for the
 /// others.
 pub(crate) fn report(checks: &mut Checks, readers: i32) {
-    pr_info!(
-        "two CPUs: {} reader kthreads, {} readings in the shared sequence\n",
+    crate::ktap::diag!(
+        "two CPUs: {} reader kthreads, {} readings in the shared sequence",
         readers,
         SEQUENCE.load(Ordering::Relaxed)
     );
@@ -118,8 +118,8 @@ pub(crate) fn report(checks: &mut Checks, readers: i32) {
                 ),
             );
         } else {
-            pr_info!(
-                "two CPUs {} monotonic=false (reported, not checked): {} readings on CPU0, {} on CPU1, {} right after the other CPU's; {} earlier than the previous reading, by up to {}\n",
+            crate::ktap::diag!(
+                "two CPUs {} monotonic=false (reported, not checked): {} readings on CPU0, {} on CPU1, {} right after the other CPU's; {} earlier than the previous reading, by up to {}",
                 row.name, cpu0, cpu1, cross, backwards, worst
             );
         }

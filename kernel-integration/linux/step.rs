@@ -35,8 +35,8 @@ pub(crate) fn arm() -> Held {
     timers::arm_step_real(real_expiry);
     let mono_back_armed = Instant::now();
     timers::arm_step_mono_back(TIMER_AFTER);
-    pr_info!(
-        "step: armed; every clock read; AbsoluteMode<RealTime> hrtimer at {:?}, RelativeMode<Monotonic> in {}\n",
+    crate::ktap::diag!(
+        "step: armed; every clock read; AbsoluteMode<RealTime> hrtimer at {:?}, RelativeMode<Monotonic> in {}",
         real_expiry,
         TIMER_AFTER
     );

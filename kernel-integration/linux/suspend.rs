@@ -85,8 +85,8 @@ pub(crate) fn arm() -> Before {
         c_start,
     };
     timers::arm_suspend_pair(TIMER_AFTER);
-    pr_info!(
-        "suspend: armed; every clock read; BootTime and Monotonic hrtimers in {}; offs_boot {} ns; RTC second edge {:?}\n",
+    crate::ktap::diag!(
+        "suspend: armed; every clock read; BootTime and Monotonic hrtimers in {}; offs_boot {} ns; RTC second edge {:?}",
         TIMER_AFTER,
         snap.offs_boot,
         edge.map(|e| e.seconds)
@@ -241,8 +241,8 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     let c_across = unsafe { bindings::ktime_get_boottime() } - before.c_start;
     let typed_mono = before.mono.elapsed();
     let typed_boot = Instant::<BootTime>::now() - before.boot;
-    pr_info!(
-        "suspend C mix across the suspend: ktime_get_boottime() - start(ktime_get()) = {} ns; typed: Instant<Monotonic>::elapsed {}, Instant<BootTime> difference {}\n",
+    crate::ktap::diag!(
+        "suspend C mix across the suspend: ktime_get_boottime() - start(ktime_get()) = {} ns; typed: Instant<Monotonic>::elapsed {}, Instant<BootTime> difference {}",
         c_across,
         typed_mono,
         typed_boot
