@@ -12,11 +12,9 @@
 //! so a row missing there does not compile, and [`rows_match_table`] checks the
 //! names and order against `CLOCKS`.
 
-use crate::harness::tick_nsec;
 use crate::Checks;
 use core::marker::PhantomData;
 use kernel::bindings;
-use kernel::prelude::*;
 use kernel::time::CLOCKS;
 use kernel::time::{ClockSource, ClockVisitor, Delta, Instant, Ktime, Resolution};
 use kernel::time::{SettableClock, SuspendCountingClock};
@@ -35,15 +33,13 @@ pub(crate) struct Row {
 }
 
 impl Row {
-    /// How far this row's jump may be from the expected one: one tick for a clock of
-    /// nanosecond resolution (the kernel's granularity for everything timekeeping
-    /// does: offsets change at once, readings are taken microseconds apart), and for
-    /// a `resolution = "tick"` clock the 25 ticks its readings may lag under an
-    /// emulator (see `lag_allowed` in clock_checks.rs).
-    pub(crate) fn tolerance(&self) -> Delta {
+    /// How far a `resolution = "tick"` row's reading may lag its clock: the 25 ticks a
+    /// coarse clock may lag under an emulator (see `lag_allowed` in clock_checks.rs);
+    /// nothing for a clock of nanosecond resolution.
+    pub(crate) fn coarse_lag(&self) -> Delta {
         match self.resolution {
             Resolution::Tick => crate::lag_allowed(),
-            Resolution::Nanos(_) => Delta::from_nanos(tick_nsec()),
+            Resolution::Nanos(_) => Delta::ZERO,
         }
     }
 }
@@ -122,12 +118,15 @@ pub(crate) fn rows_match_table(checks: &mut Checks) {
     }
 }
 
-/// Every clock read once, each right after a reading of the kernel's own
-/// `ktime_get()` (`CLOCK_MONOTONIC`), and the timekeeper's offsets.
+/// Every clock read once, each between two readings of the kernel's own `ktime_get()`
+/// (`CLOCK_MONOTONIC`), and the timekeeper's offsets.
 #[derive(Clone, Copy)]
 pub(crate) struct Snapshot {
+    /// `ktime_get()` right before each row's reading.
     pub(crate) mono: [Ktime; N],
     pub(crate) read: [Ktime; N],
+    /// `ktime_get()` right after it: the reading happened in `mono[i]..=mono_after[i]`.
+    pub(crate) mono_after: [Ktime; N],
     pub(crate) offs_boot: Ktime,
     pub(crate) offs_real: Ktime,
 }
@@ -156,12 +155,14 @@ impl Snapshot {
                 if i < N {
                     self.0.mono[i] = kernel_mono();
                     self.0.read[i] = Instant::<C>::now().to_ktime();
+                    self.0.mono_after[i] = kernel_mono();
                 }
             }
         }
         let mut snap = Snapshot {
             mono: [0; N],
             read: [0; N],
+            mono_after: [0; N],
             offs_boot: kernel_offset(bindings::tk_offsets_TK_OFFS_BOOT),
             offs_real: kernel_offset(bindings::tk_offsets_TK_OFFS_REAL),
         };
@@ -176,12 +177,26 @@ impl Snapshot {
         let mono = after.mono[i].saturating_sub(self.mono[i]);
         Delta::from_nanos(row.saturating_sub(mono))
     }
+
+    /// How long row `i`'s reading took, as `ktime_get()` bracketed it: how far it may
+    /// be from `mono[i]` (a vCPU descheduled between the two reads widens it).
+    pub(crate) fn bracket(&self, i: usize) -> Delta {
+        Delta::from_nanos(self.mono_after[i].saturating_sub(self.mono[i]))
+    }
+}
+
+/// The kernel's largest frequency adjustment of `CLOCK_MONOTONIC` against the
+/// clocksource (`MAXFREQ`, 500 ppm): how far `CLOCK_MONOTONIC_RAW` may drift from it
+/// over `interval`.
+fn max_drift(interval: Delta) -> Delta {
+    Delta::from_nanos(interval.as_nanos() / 2_000)
 }
 
 /// For every row: if the row's `flag` is set, it jumped by `expected` (what the
-/// kernel's offset did), otherwise by nothing; within the row's tolerance. A row that
-/// says the wrong thing is off by the whole `expected`. `what` names the event and
-/// `key` the table key.
+/// kernel's offset did), otherwise by nothing. The tolerance is measured, not fixed:
+/// the two readings' brackets, the drift the kernel allows between them and, for a
+/// coarse row, its lag. A row that says the wrong thing is off by the whole `expected`.
+/// `what` names the event and `key` the table key.
 pub(crate) fn rows_agree(
     checks: &mut Checks,
     what: &str,
@@ -194,20 +209,26 @@ pub(crate) fn rows_agree(
     for (i, row) in rows().iter().enumerate() {
         let jump = before.jump(after, i);
         let want = if flag(row) { expected } else { Delta::ZERO };
-        let tolerance = row.tolerance();
+        let interval = Delta::from_nanos(after.mono[i].saturating_sub(before.mono[i]));
+        let tolerance =
+            before.bracket(i) + after.bracket(i) + max_drift(interval) + row.coarse_lag();
         let off = (jump - want).abs();
         checks.check(
-            off <= tolerance && expected.abs() > tolerance * 2,
+            off <= tolerance && expected.abs() > tolerance + tolerance,
             format_args!(
-                "{} {} {}={}: advanced {} more than CLOCK_MONOTONIC; expected {} (tolerance {}, off by {})",
+                "{} {} {}={}: advanced {} more than CLOCK_MONOTONIC; expected {} (off by {}; tolerance {}: brackets {} and {}, drift over {}, coarse lag {})",
                 what,
                 row.name,
                 key,
                 flag(row),
                 jump,
                 want,
+                off,
                 tolerance,
-                off
+                before.bracket(i),
+                after.bracket(i),
+                interval,
+                row.coarse_lag()
             ),
         );
     }

@@ -12,7 +12,6 @@ use crate::rows::{kernel_mono, rows_agree, Snapshot};
 use crate::timers;
 use crate::Checks;
 use kernel::bindings;
-use kernel::prelude::*;
 use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
 use kernel::time::{Monotonic, RealTime};
 
