@@ -80,9 +80,10 @@
 /// check it against); an id is one token tree. Each optional part is followed by a part
 /// every row has: where an optional part the matcher entered is followed by another
 /// one, rustc's matcher copies all it has matched so far, which makes a table's cost
-/// grow with the square of its rows (`docs/performance.md`). Each
-/// template reads what its backend needs of it and writes the row's `ClockSource`
-/// impls with [`__clock_rows!`](crate::__clock_rows). Each capability of
+/// grow with the square of its rows (`docs/performance.md`). Each template reads what
+/// its backend needs of a row, and hands [`__clock_rows!`](crate::__clock_rows), which
+/// writes what the rows share (their `ClockSource` impls among it), the row's `id`,
+/// the body of its `ktime_get` and its items. Each capability of
 /// `capabilities` is one of [`__clock_capability!`](crate::__clock_capability)'s kinds:
 ///
 /// - `plain SEAL TRAIT [Name*]`: a safe seal;
