@@ -15,7 +15,8 @@ const IDS: std::ops::Range<i32> = -16..64;
 
 #[test]
 fn the_templates_id_checks_are_the_macros_lists() {
-    let lists: [(&str, &[i32], fn(i32) -> bool); 3] = [
+    type List = (&'static str, &'static [i32], fn(i32) -> bool);
+    let lists: [List; 3] = [
         (
             "HRTIMER_BASES",
             capabilities::HRTIMER_BASES,

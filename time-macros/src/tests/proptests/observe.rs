@@ -61,8 +61,9 @@ pub(crate) fn observe(tokens: TokenStream) -> Expansion {
 const TEMPLATES: &[&str] = &["clocks_bindings", "clocks_extern", "clocks_posix"];
 
 /// Reads `clocks = [ROW …]` (each `Name "Name"`, then `key = … ;` items around
-/// `"doc" MONOTONIC`, and `;`: the one row shape of the three templates) and `capabilities = [KIND … [Name …]
-/// …]`, panicking on anything the template would not accept.
+/// `"doc" MONOTONIC`, and `;`: the one row shape of the three templates) and
+/// `capabilities = [KIND … [Name …] …]`, panicking on anything the template would not
+/// accept.
 pub(crate) fn observe_rows(template: &str, body: TokenStream, expansion: &mut Expansion) {
     let trees: Vec<TokenTree> = body.into_iter().collect();
     let slot = |key: &str| -> Vec<TokenTree> {
