@@ -86,6 +86,13 @@ pub(crate) enum Rule {
 /// The clock ids the kernel has hrtimer bases for (`hrtimer_clockid_to_base`).
 pub(crate) const HRTIMER_BASES: &[i32] = &[0, 1, 7, 11];
 
+/// The clock ids `clock_gettime` reads on every running Linux: the posix backend
+/// accepts only these (`CLOCK_REALTIME` to `CLOCK_BOOTTIME` and `CLOCK_TAI`; not the
+/// alarm clocks, which fail without an RTC, nor negative ids, which fail once their
+/// owner is gone). The template checks the ids of constants the macro cannot see
+/// (typed-clocks `private.rs`, `is_readable_clock_id`).
+pub(crate) const POSIX_READABLE_IDS: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 11];
+
 /// The clock ids `clock_gettime` reads monotonically, on every running Linux
 /// (`CLOCK_BOOTTIME_ALARM` is monotonic too, but without an RTC it cannot be read).
 pub(crate) const MONOTONIC_IDS: &[i32] = &[1, 4, 6, 7];

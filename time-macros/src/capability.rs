@@ -135,7 +135,8 @@ mod tests {
         assert_eq!(
             doc[start..end],
             expected,
-            "rerun with UPDATE_DOCS=1 to regenerate the table"
+            "regenerate the table: UPDATE_DOCS=1 cargo test -p typed-clocks-macros --lib \
+             documented (then read the diff)"
         );
     }
 
@@ -164,7 +165,9 @@ mod tests {
             } else {
                 assert!(
                     updated == text,
-                    "{path} lists other keys than {keys}: rerun with UPDATE_DOCS=1"
+                    "{path} lists other keys than {keys}: regenerate the lists with \
+                     UPDATE_DOCS=1 cargo test -p typed-clocks-macros --lib documented (then \
+                     read the diff)"
                 );
             }
         }

@@ -150,8 +150,8 @@ mod tests {
                 ":: typed_clocks :: __private :: clocks_extern ! { unsafe (extern \"C\") ; \
                  count = 2 ; declared_in = \" Declared in `good.toml`.\" ; \
                  hrtimer_bindings = :: typed_clocks :: __private :: NoHrTimerBindings ; \
-                 clocks = [A \"A\" \"\" true a ktime_t 1 ; ; \
-                 B \"B\" \"Bee.\" false b ktime_t 0 ; ;] ; \
+                 clocks = [A \"A\" \"\" true getter = a ktime_t \"\" ; id = 1 ; ; \
+                 B \"B\" \"Bee.\" false getter = b ktime_t \"\" ; id = 0 ; ;] ; \
                  capabilities = [vouched SealedMonotonic MonotonicClock [A]] ; }"
             ),
             "{text}"
@@ -376,8 +376,8 @@ mod tests {
              timer_base [Mono \"caps.toml:5:12: \" [Mono]] \
              plain SealedSettable SettableClock [Real] \
              plain SealedSuspendCounting SuspendCountingClock [Real]]",
-            "resolution = Tick ;",
-            "Fast \"Fast\" \"\" true ktime_get_mono_fast_ns u64 \"caps.toml:10:11: \" ;",
+            "Real \"Real\" resolution = Tick ; \"\" false",
+            "Fast \"Fast\" \"\" true getter = ktime_get_mono_fast_ns u64 \"caps.toml:10:11: \" ;",
             "id = CLOCK_MONOTONIC \"caps.toml:5:12: \" ;",
         ] {
             assert!(out.contains(list), "{list}: {out}");

@@ -102,7 +102,7 @@ fn clock_items(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<Toke
             let text = Literal::string(&path.text());
             quote!(module_text = #text;)
         });
-    let mut rows = Rows::new(table, template, valid.clocks.len());
+    let mut rows = Rows::new(table, valid.clocks.len());
     for clock in &valid.clocks {
         rows.row(clock);
     }
@@ -126,7 +126,7 @@ fn clock_items(table: &Table, valid: &Valid, krate: &TokenStream) -> Option<Toke
     })
 }
 
-/// The template of a backend: each reads its own row shape.
+/// The template of a backend: each takes the same rows, and slots of its own.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Template {
     /// `clocks_bindings!`: getters and constants from a bindings module.
@@ -176,13 +176,14 @@ fn location(table: &Table, site: &crate::ast::Site) -> Literal {
 }
 
 /// The rows of the template, written token by token (building them is most of what
-/// the expansion costs): the tokens every row uses are made once.
+/// the expansion costs): the tokens every row uses are made once. The three templates
+/// take the same row shape (`time-core/src/items.rs`).
 struct Rows<'t> {
     table: &'t Table,
-    template: Template,
     tokens: Vec<TokenTree>,
     semi: TokenTree,
     eq: TokenTree,
+    getter: TokenTree,
     id: TokenTree,
     yes: TokenTree,
     no: TokenTree,
@@ -191,14 +192,14 @@ struct Rows<'t> {
 }
 
 impl<'t> Rows<'t> {
-    fn new(table: &'t Table, template: Template, rows: usize) -> Self {
+    fn new(table: &'t Table, rows: usize) -> Self {
         let ident = |name: &str| TokenTree::Ident(Ident::new(name, Span::call_site()));
         Rows {
             table,
-            template,
-            tokens: Vec::with_capacity(rows * 12),
+            tokens: Vec::with_capacity(rows * 16),
             semi: TokenTree::Punct(Punct::new(';', Spacing::Alone)),
             eq: TokenTree::Punct(Punct::new('=', Spacing::Alone)),
+            getter: ident("getter"),
             id: ident("id"),
             yes: ident("true"),
             no: ident("false"),
@@ -207,48 +208,14 @@ impl<'t> Rows<'t> {
         }
     }
 
-    /// One row: `Name "Name" "doc" MONOTONIC`, the getter (`getter RETURNS "at";`, or
-    /// `getter RETURNS` with `clocks_extern!`), the id (`id = 1;`, `id = CONSTANT "at";`,
-    /// or `1;` with `clocks_extern!`), the optional parts, and `;`.
+    /// One row: `Name "Name"`, the optional `resolution`, `"doc" MONOTONIC`,
+    /// `getter = getter RETURNS "at";` (the kernel backends), `id = ID;` (`"at"` after a
+    /// constant), the optional `header`, and `;` (the shape of `time-core/src/items.rs`).
     fn row(&mut self, clock: &Clock) {
         let tokens = &mut self.tokens;
         tokens.push(TokenTree::Ident(clock.name.clone()));
         // `ClockSource::NAME`: a literal here costs less than a `stringify!` per row.
         tokens.push(TokenTree::Literal(Literal::string(&clock.name.to_string())));
-        tokens.push(TokenTree::Literal(Literal::string(
-            clock.doc.as_deref().unwrap_or(""),
-        )));
-        tokens.push(if clock.monotonic {
-            self.yes.clone()
-        } else {
-            self.no.clone()
-        });
-        if let Some(getter) = &clock.getter {
-            tokens.push(TokenTree::Ident(getter.value.clone()));
-            tokens.push(if clock.returns_u64 {
-                self.u64.clone()
-            } else {
-                self.ktime_t.clone()
-            });
-            if self.template == Template::Bindings {
-                tokens.push(TokenTree::Literal(location(self.table, &getter.site)));
-                tokens.push(self.semi.clone());
-            }
-        }
-        if self.template != Template::Extern {
-            tokens.push(self.id.clone());
-            tokens.push(self.eq.clone());
-        }
-        match &clock.id.value {
-            ClockId::Number(number) => {
-                tokens.push(TokenTree::Literal(Literal::i32_unsuffixed(*number)));
-            }
-            ClockId::Constant(constant) => {
-                tokens.push(TokenTree::Ident(constant.clone()));
-                tokens.push(TokenTree::Literal(location(self.table, &clock.id.site)));
-            }
-        }
-        tokens.push(self.semi.clone());
         match clock.resolution {
             None => {}
             Some(Resolution::Nanos(nanos)) => {
@@ -257,8 +224,67 @@ impl<'t> Rows<'t> {
             }
             Some(Resolution::Tick) => tokens.extend(quote!(resolution = Tick;)),
         }
+        tokens.push(TokenTree::Literal(Literal::string(
+            clock.doc.as_deref().unwrap_or(""),
+        )));
+        tokens.push(if clock.monotonic {
+            self.yes.clone()
+        } else {
+            self.no.clone()
+        });
+        self.getter(clock);
+        self.id(clock);
         if let Some(header) = &clock.header {
-            tokens.extend(quote!(header = #header;));
+            self.tokens.extend(quote!(header = #header;));
+        }
+        self.tokens.push(self.semi.clone());
+    }
+
+    /// `getter = getter RETURNS "at";`, for a clock read by a getter (the kernel
+    /// backends).
+    fn getter(&mut self, clock: &Clock) {
+        let Some(getter) = &clock.getter else {
+            return;
+        };
+        let tokens = &mut self.tokens;
+        tokens.extend([self.getter.clone(), self.eq.clone()]);
+        tokens.push(TokenTree::Ident(getter.value.clone()));
+        tokens.push(if clock.returns_u64 {
+            self.u64.clone()
+        } else {
+            self.ktime_t.clone()
+        });
+        // Only a bindings module's getter is checked, with a message at its place
+        // (computing a place is most of what a row costs the macro).
+        let at = if self.table.options.bindings().is_some() {
+            location(self.table, &getter.site)
+        } else {
+            Literal::string("")
+        };
+        tokens.push(TokenTree::Literal(at));
+        tokens.push(self.semi.clone());
+    }
+
+    /// `id = ID;`: one token tree, which the templates take as `$id:tt`, and after a
+    /// constant, which is checked against its module, its place.
+    fn id(&mut self, clock: &Clock) {
+        let tokens = &mut self.tokens;
+        tokens.extend([self.id.clone(), self.eq.clone()]);
+        match &clock.id.value {
+            // The compiler splits a negative literal into `-` and the number (an
+            // invisible group too): parentheses keep it one token tree.
+            ClockId::Number(number) if *number < 0 => {
+                let literal = TokenTree::Literal(Literal::i32_unsuffixed(*number));
+                let group = Group::new(Delimiter::Parenthesis, literal.into());
+                tokens.push(TokenTree::Group(group));
+            }
+            ClockId::Number(number) => {
+                tokens.push(TokenTree::Literal(Literal::i32_unsuffixed(*number)));
+            }
+            ClockId::Constant(constant) => {
+                tokens.push(TokenTree::Ident(constant.clone()));
+                tokens.push(TokenTree::Literal(location(self.table, &clock.id.site)));
+            }
         }
         tokens.push(self.semi.clone());
     }

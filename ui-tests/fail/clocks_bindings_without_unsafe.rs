@@ -16,7 +16,7 @@ typed_clocks::__private::clocks_bindings! {
     declared_in = "";
     hrtimer_bindings = typed_clocks::hrtimer::NoHrTimerBindings;
     module_text = "crate::bindings";
-    clocks = [Close "" true close ktime_t ""; id = 1; ;];
+    clocks = [Close "Close" "" true getter = close ktime_t ""; id = 1; ;];
     capabilities = [];
 }
 

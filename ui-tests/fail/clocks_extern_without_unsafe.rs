@@ -8,7 +8,7 @@ typed_clocks::__private::clocks_extern! {
     count = 1;
     declared_in = "";
     hrtimer_bindings = typed_clocks::hrtimer::NoHrTimerBindings;
-    clocks = [Close "" true close ktime_t 1; ;];
+    clocks = [Close "Close" "" true getter = close ktime_t ""; id = 1; ;];
     capabilities = [];
 }
 

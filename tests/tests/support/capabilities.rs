@@ -13,7 +13,9 @@
 #[path = "../../../time-macros/src/capabilities.rs"]
 mod data;
 
-pub(crate) use data::{Capability, Check, Impl, Rule, CAPABILITIES, MONOTONIC_IDS};
+pub(crate) use data::{
+    Capability, Check, Impl, Rule, CAPABILITIES, HRTIMER_BASES, MONOTONIC_IDS, POSIX_READABLE_IDS,
+};
 
 /// The capabilities, in the order of the documentation and of the template's input.
 pub(crate) fn capabilities() -> &'static [Capability] {

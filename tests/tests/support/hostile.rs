@@ -270,9 +270,17 @@ pub const U64_GETTERS: &[&str] = &[
 use capabilities::MONOTONIC_IDS;
 
 /// The clock ids `clock_gettime` reads on every running Linux: the ids any row may have
-/// with the posix backend (time-macros' `POSIX_READABLE_IDS`, in
-/// `src/validate/row.rs`).
-const POSIX_READABLE_IDS: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 11];
+/// with the posix backend.
+use capabilities::POSIX_READABLE_IDS;
+
+/// Values of a capability key that are not booleans, as TOML and as an inline value
+/// (`None`: none inline).
+const NOT_FLAGS: &[(&str, Option<&str>)] = &[
+    ("\"yes\"", Some("yes")),
+    ("1", Some("1")),
+    ("{}", None),
+    ("2024-01-01", None),
+];
 
 /// Clock-id constants of the stand-in bindings module, with their values.
 pub const BINDINGS_CLOCKIDS: &[(&str, i32)] = &[
@@ -1060,7 +1068,7 @@ impl Builder<'_> {
                 "clockid beyond i64".to_owned()
             }
             9 => {
-                let (key, toml, inline_value) = *self.rng.pick(&[
+                let mut wrong: Vec<(&str, &str, Option<&str>)> = vec![
                     ("name", "5", None),
                     ("getter", "true", Some("5")),
                     ("monotonic", "\"yes\"", Some("1")),
@@ -1074,15 +1082,19 @@ impl Builder<'_> {
                     ("resolution", "true", Some("true")),
                     ("resolution", "1.5", Some("1.5")),
                     ("resolution", "{ ns = 1 }", None),
-                    ("nmi_safe", "\"yes\"", Some("yes")),
-                    ("hrtimer", "1", Some("1")),
-                    ("settable", "{}", None),
-                    ("counts_suspend", "2024-01-01", None),
+                ];
+                // Every optional capability of the data, with a value that is no boolean.
+                let optional = capabilities::capabilities().iter().filter(|c| !c.required);
+                wrong.extend(optional.zip(NOT_FLAGS.iter().cycle()).map(
+                    |(capability, (toml, inline_value))| (capability.key, *toml, *inline_value),
+                ));
+                wrong.extend([
                     ("offset_base", "\"true\"", Some("\"true\"")),
                     ("monotonic", "nan", None),
                     ("clockid", "inf", None),
                     ("resolution", "1979-05-27T07:32:00Z", None),
                 ]);
+                let (key, toml, inline_value) = *self.rng.pick(&wrong);
                 if key == "name" {
                     if inline {
                         return None;

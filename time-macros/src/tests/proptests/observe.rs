@@ -60,9 +60,10 @@ pub(crate) fn observe(tokens: TokenStream) -> Expansion {
 /// The templates, one per backend.
 const TEMPLATES: &[&str] = &["clocks_bindings", "clocks_extern", "clocks_posix"];
 
-/// Reads `clocks = [ROW …]` (each `Name "Name" "doc" MONOTONIC`, the getter part of
-/// `template`, then `key = … ;` items and `;`) and `capabilities = [KIND … [Name …]
-/// …]`, panicking on anything the template would not accept.
+/// Reads `clocks = [ROW …]` (each `Name "Name"`, then `key = … ;` items around
+/// `"doc" MONOTONIC`, and `;`: the one row shape of the three templates) and
+/// `capabilities = [KIND … [Name …] …]`, panicking on anything the template would not
+/// accept.
 pub(crate) fn observe_rows(template: &str, body: TokenStream, expansion: &mut Expansion) {
     let trees: Vec<TokenTree> = body.into_iter().collect();
     let slot = |key: &str| -> Vec<TokenTree> {
@@ -86,94 +87,66 @@ pub(crate) fn observe_rows(template: &str, body: TokenStream, expansion: &mut Ex
     // Short, so that the row's slice pattern (which rustfmt keeps on one line) fits.
     type T = TokenTree;
     while !rest.is_empty() {
-        let [T::Ident(name), T::Literal(name_text), T::Literal(_doc), T::Ident(flag), tail @ ..] =
-            rest
-        else {
+        let [T::Ident(name), T::Literal(name_text), tail @ ..] = rest else {
             panic!("a {template}! row that the template does not accept: {rest:?}");
         };
-        assert!(flag == "true" || flag == "false", "MONOTONIC is {flag}");
         assert_eq!(
             name_text.to_string(),
             format!("{:?}", name.to_string()),
             "NAME"
         );
-        let returns = |returns: &Ident| {
-            assert!(
-                returns == "ktime_t" || returns == "u64",
-                "RETURNS is {returns}"
-            );
-        };
-        // The getter part: `getter RETURNS "at" ;` (bindings), `getter RETURNS ID ;`
-        // (extern), nothing (posix).
         let mut id = None;
-        let mut tail = match (template, tail) {
-            (
-                "clocks_bindings",
-                [TokenTree::Ident(_), TokenTree::Ident(ty), TokenTree::Literal(_), semi, more @ ..],
-            ) if is_semi(semi) => {
-                returns(ty);
-                more
-            }
-            // A negative id may be `-` and a literal (`$id:literal` takes both).
-            ("clocks_extern", [TokenTree::Ident(_), TokenTree::Ident(ty), more @ ..]) => {
-                returns(ty);
-                let end = more.iter().position(is_semi).expect("`;` after the id");
-                assert!(
-                    matches!(
-                        &more[..end],
-                        [TokenTree::Literal(_)] | [TokenTree::Punct(_), TokenTree::Literal(_)]
-                    ),
-                    "the id of a clocks_extern! row: {:?}",
-                    &more[..end]
-                );
-                id = Some(
-                    more[..end]
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
-                &more[end + 1..]
-            }
-            ("clocks_posix", tail) => tail,
-            (_, other) => {
-                panic!("a {template}! getter part the template does not accept: {other:?}")
-            }
-        };
-        // `key = … ;` items, then the row's own `;`.
+        let mut tail = tail;
+        let mut flag = None;
+        // `key = … ;` items around `"doc" MONOTONIC` (`resolution` before it, `getter`,
+        // `id` and `header` after it), then the row's own `;`.
         loop {
             match tail {
                 [semi, more @ ..] if is_semi(semi) => {
                     tail = more;
                     break;
                 }
+                [T::Literal(_doc), T::Ident(monotonic), more @ ..] if flag.is_none() => {
+                    flag = Some(monotonic.to_string());
+                    tail = more;
+                }
                 [TokenTree::Ident(key), TokenTree::Punct(eq), more @ ..] if eq.as_char() == '=' => {
                     let end = more.iter().position(is_semi).expect("`;` after a row item");
+                    let key = key.to_string();
                     assert!(
-                        ["id", "resolution", "header"].contains(&key.to_string().as_str())
-                            && (key != "id" || template != "clocks_extern"),
+                        ["getter", "id", "resolution", "header"].contains(&key.as_str()),
                         "an unknown row item `{key}`"
                     );
-                    if key == "id" {
-                        id = Some(
-                            more[..end]
-                                .iter()
-                                .take_while(|tree| {
-                                    !matches!(
-                                        tree,
-                                        TokenTree::Literal(l) if l.to_string().starts_with('"')
-                                    )
-                                })
-                                .map(ToString::to_string)
-                                .collect::<Vec<_>>()
-                                .join(" "),
+                    assert_eq!(key == "resolution", flag.is_none(), "`{key}` out of place");
+                    if key == "getter" {
+                        assert!(template != "clocks_posix", "a getter in a posix row");
+                        let [T::Ident(_), T::Ident(returns), T::Literal(_)] = &more[..end] else {
+                            panic!("a getter item the templates do not accept: {more:?}");
+                        };
+                        assert!(
+                            returns == "ktime_t" || returns == "u64",
+                            "RETURNS is {returns}"
                         );
+                    }
+                    if key == "id" {
+                        id = Some(match &more[..end] {
+                            // A negative id is parenthesized, to be one token tree.
+                            [T::Group(group)] if group.delimiter() == Delimiter::Parenthesis => {
+                                group.stream().to_string()
+                            }
+                            [number @ T::Literal(_)] => number.to_string(),
+                            // A constant, and the place of the row's `clockid`.
+                            [constant @ T::Ident(_), T::Literal(_)] => constant.to_string(),
+                            other => panic!("an id item the templates do not accept: {other:?}"),
+                        });
                     }
                     tail = &more[end + 1..];
                 }
                 other => panic!("a row item the template does not accept: {other:?}"),
             }
         }
+        let flag = flag.unwrap_or_else(|| panic!("`{name}` has no MONOTONIC"));
+        assert!(flag == "true" || flag == "false", "MONOTONIC is {flag}");
         expansion.types.push(name.to_string());
         expansion.sources.insert(name.to_string());
         expansion.ids.insert(

@@ -1,6 +1,7 @@
 //! A model of valid tables.
 
 use super::*;
+use crate::capabilities::{MONOTONIC_IDS, POSIX_READABLE_IDS};
 
 #[derive(Clone, Debug)]
 pub(crate) enum Id {
@@ -115,6 +116,11 @@ pub(crate) fn valid_table(rows: std::ops::Range<usize>) -> impl Strategy<Value =
             let mut names = BTreeSet::new();
             let mut getters = BTreeSet::new();
             let count = raw.len();
+            let not_monotonic: Vec<i32> = POSIX_READABLE_IDS
+                .iter()
+                .copied()
+                .filter(|id| !MONOTONIC_IDS.contains(id))
+                .collect();
             let mut rows: Vec<Row> = raw
                 .into_iter()
                 .enumerate()
@@ -145,15 +151,17 @@ pub(crate) fn valid_table(rows: std::ops::Range<usize>) -> impl Strategy<Value =
                             Some(Id::Number(constant.len() as i32))
                         }
                         // With the posix backend the id decides monotonicity.
-                        _ if posix && monotonic => Some(Id::Number([1, 4, 6, 7][i % 4])),
+                        _ if posix && monotonic => {
+                            Some(Id::Number(MONOTONIC_IDS[i % MONOTONIC_IDS.len()]))
+                        }
                         None => Some(Id::Number(i as i32)),
                         other => other,
                     };
                     // The posix backend reads only ids that `clock_gettime` reads on
                     // every running Linux.
                     let clockid = match clockid {
-                        Some(Id::Number(id)) if posix && !matches!(id, 0..=7 | 11) => {
-                            Some(Id::Number([0, 2, 3, 5, 11][i % 5]))
+                        Some(Id::Number(id)) if posix && !POSIX_READABLE_IDS.contains(&id) => {
+                            Some(Id::Number(not_monotonic[i % not_monotonic.len()]))
                         }
                         other => other,
                     };

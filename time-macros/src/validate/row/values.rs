@@ -6,6 +6,7 @@
 use super::super::model::{ClockId, Resolution, RowRelation};
 use super::super::names::{c_name_problem, check_getter, check_name, is_c_identifier};
 use crate::ast::{Backend, Located, Row, Table, Value};
+use crate::capabilities::POSIX_READABLE_IDS;
 use crate::capability::{Capability, Facts, CAPABILITIES};
 use crate::ctxt::Ctxt;
 use crate::schema;
@@ -164,10 +165,6 @@ fn check_clockid(table: &Table, clockid: &Located<Value>, cx: &Ctxt) -> Option<L
     }
     Some(Located::new(id, site.clone()))
 }
-
-/// The clock ids that `clock_gettime` reads on every running Linux: the posix backend
-/// accepts only these (the template checks the ids of constants it cannot see here).
-const POSIX_READABLE_IDS: &[i32] = &[0, 1, 2, 3, 4, 5, 6, 7, 11];
 
 /// Why the posix backend refuses clock id `value` (written `text`): `clock_gettime`
 /// can fail on it, and a clock whose readings fail cannot be waited on.
