@@ -7,6 +7,7 @@
 //! cargo run -p kernel-integration --example clocks
 //! ```
 
+use typed_clocks::ext::InstantExt;
 use std::hint::black_box;
 
 use kernel_integration::bindings;

@@ -16,6 +16,7 @@ use crate::timers::{self, mono_at};
 use crate::Checks;
 use kernel::bindings;
 use kernel::prelude::*;
+use kernel::time::ext::InstantExt;
 use kernel::time::{BootTime, Monotonic};
 use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
 

@@ -9,6 +9,7 @@
 //! the caller, for value-or-nothing polls; [`retry`] is a bounded retry loop with
 //! exponential [`Backoff`]. None of them panics or allocates.
 
+use typed_clocks::ext::DeltaExt;
 use core::fmt;
 
 use typed_clocks::error::Result;

@@ -26,6 +26,7 @@
 //! # Ok::<(), timekeeper::TimekeeperError>(())
 //! ```
 
+use typed_clocks::ext::InstantExt;
 use core::fmt;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 

@@ -2,6 +2,7 @@
 //! exactly when the kernel's `read_poll_timeout()` would, a wall-clock step cannot
 //! move a monotonic timeout, and retries back off by exactly their schedule.
 
+use typed_clocks::ext::DeltaExt;
 use std::cell::Cell;
 
 use kernel_integration::driver::{read_poll_timeout, retry, Backoff, RetriesExhausted, TimedOut};

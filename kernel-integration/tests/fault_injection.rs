@@ -17,6 +17,7 @@
 //! dev-dependencies are its own), `PROPTEST_CASES` sequences (default 256) from the seed
 //! in `FAULT_SEED` (default fixed); a failure prints the seed and the operations.
 
+use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use kernel_integration::driver::{read_poll_timeout, TimedOut};
 use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
 use kernel_integration::timekeeper::{
@@ -528,7 +529,7 @@ fn random_fault_sequences_match_the_timekeeper_model() {
 /// One poll loop on clock `C` with faults in every sleep: the loop gives up only once
 /// more than `timeout` has passed on `C`, never loops more than the bound, and reports
 /// a value that became ready in time.
-fn poll_with_faults<C: MonotonicClock>(
+fn poll_with_faults<C: MonotonicClock + ClockSourceExt>(
     tk: &TestModeGuard,
     rng: &mut Rng,
 ) -> std::result::Result<(), String> {

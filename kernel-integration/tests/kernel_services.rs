@@ -3,6 +3,7 @@
 //! the rounding and clamping of upstream's `fsleep`/`udelay` and the C `fsleep()`'s
 //! choice of method show as exact clock readings.
 
+use typed_clocks::ext::DeltaExt;
 use kernel_integration::bindings;
 use kernel_integration::driver::wait_for_bits;
 use kernel_integration::time::delay::{fsleep, udelay};

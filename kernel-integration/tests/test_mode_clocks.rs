@@ -3,6 +3,7 @@
 //! backwards, suspend, change the TAI offset — and each clock moves exactly as the
 //! kernel's would.
 
+use typed_clocks::ext::{DeltaExt, InstantExt};
 use kernel_integration::bindings;
 use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
 use kernel_integration::timekeeper::{

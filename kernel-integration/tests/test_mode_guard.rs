@@ -4,6 +4,7 @@
 //! One test only, in its own binary: it observes the host mode, which any other test
 //! holding the guard would hide.
 
+use typed_clocks::ext::InstantExt;
 use kernel_integration::bindings;
 use kernel_integration::time::Monotonic;
 use kernel_integration::timekeeper;

@@ -3,6 +3,7 @@
 //! on rows declared here; every clock of the root `clocks.toml`, whatever its rows,
 //! is checked against `clock_gettime` through the generated `CLOCKS`.
 
+use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use typed_clocks::error::{code::ETIMEDOUT, Error};
 use typed_clocks::poll::read_poll_timeout_with;
@@ -178,10 +179,12 @@ fn past_deadlines_and_non_positive_spans_return_ok_at_once() {
 struct ReadById<const ID: ClockId>;
 
 // SAFETY: `read_clock` is safe to call anywhere and returns a time in `0..=KTIME_MAX`.
-unsafe impl<const ID: ClockId> ClockSource for ReadById<ID> {
-    const ID: ClockId = ID;
+impl<const ID: ClockId> ClockSourceExt for ReadById<ID> {
     const NAME: &'static str = "ReadById";
     const MONOTONIC: bool = true;
+}
+unsafe impl<const ID: ClockId> ClockSource for ReadById<ID> {
+    const ID: ClockId = ID;
     fn ktime_get() -> Ktime {
         typed_clocks::__private::posix::read_clock(ID)
     }

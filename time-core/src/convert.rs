@@ -136,9 +136,11 @@ mod tests {
     enum TestShifted {}
     // SAFETY: the test clock plus a non-negative offset (the tests keep both in
     // range); a test clock, with the id of the time base it stands for.
-    unsafe impl ClockSource for TestShifted {
+    impl crate::ext::ClockSourceExt for TestShifted {
         const NAME: &'static str = "TestShifted";
         const MONOTONIC: bool = true;
+    }
+    unsafe impl ClockSource for TestShifted {
         const ID: ClockId = 7;
         fn ktime_get() -> Ktime {
             TestClock::ktime_get().saturating_add(OFFSET.load(Ordering::SeqCst))

@@ -16,6 +16,7 @@ use core::hash::{Hash, Hasher};
 ///
 /// ```
 /// use typed_clocks::{Deadline, Delta, Instant};
+/// use typed_clocks::ext::InstantExt; // `from_ktime`
 /// # typed_clocks::declare_clocks! {
 /// #     unsafe(extern "C");
 /// #     Uptime { getter: deadline_doc_getter, monotonic: true, clockid: 1 }
@@ -77,7 +78,10 @@ impl<C: ClockSource> Deadline<C> {
     /// let deadline = Deadline::<Coarse>::after_nanos::<100_000>(); // 100 µs: below a tick
     /// ```
     #[inline]
-    pub fn after_nanos<const NANOS: i64>() -> Self {
+    pub fn after_nanos<const NANOS: i64>() -> Self
+    where
+        C: crate::ext::ClockSourceExt,
+    {
         const {
             assert!(
                 C::RESOLUTION.measures(NANOS),

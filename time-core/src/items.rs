@@ -140,6 +140,17 @@ macro_rules! __clocks_bindings {
                         $crate::__clock_id! { @check $module_text $($id_constant $id_at)? }
                     };
 
+                    // The row's name, monotonicity and resolution: `typed_clocks::ext`'s, so that
+                    // `ClockSource`'s items are upstream's only.
+                    impl $crate::__private::ClockSourceExt for $name {
+                        const NAME: &'static $crate::__private::str = $name_text;
+                        const MONOTONIC: $crate::__private::bool = $monotonic;
+                        $(
+                            const RESOLUTION: $crate::__private::Resolution =
+                                $crate::__private::Resolution::$resolution $(($resolution_ns))?;
+                        )?
+                    }
+
                     // SAFETY: this arm requires the caller's `unsafe(bindings = PATH)`, which
                     // vouches that the row's getter is the kernel's (`ktime_get()` returns it
                     // in `0..=KTIME_MAX`, a `u64` reading is clamped to it) and that `ID` is
@@ -148,12 +159,6 @@ macro_rules! __clocks_bindings {
                         const ID: $crate::__private::ClockId = $crate::__clock_id! {
                             @id [__bindings] $($id)? $($id_constant)?
                         };
-                        const NAME: &'static $crate::__private::str = $name_text;
-                        const MONOTONIC: $crate::__private::bool = $monotonic;
-                        $(
-                            const RESOLUTION: $crate::__private::Resolution =
-                                $crate::__private::Resolution::$resolution $(($resolution_ns))?;
-                        )?
 
                         #[inline]
                         fn ktime_get() -> $crate::__private::Ktime {
@@ -251,17 +256,22 @@ macro_rules! __clocks_extern {
                     fn $getter() -> $crate::__private::$returns;
                 }
 
-                // SAFETY: this arm requires the caller's `unsafe(extern "C")`, which
-                // vouches that the getter returns a time in `0..=KTIME_MAX` (a `u64`
-                // reading is clamped to it) and that `ID` is the clock's `clockid_t`.
-                unsafe impl $crate::__private::ClockSource for $name {
-                    const ID: $crate::__private::ClockId = $id;
+                // The row's name, monotonicity and resolution, in `typed_clocks::ext`:
+                // `ClockSource`'s items are upstream's only.
+                impl $crate::__private::ClockSourceExt for $name {
                     const NAME: &'static $crate::__private::str = $name_text;
                     const MONOTONIC: $crate::__private::bool = $monotonic;
                     $(
                         const RESOLUTION: $crate::__private::Resolution =
                             $crate::__private::Resolution::$resolution $(($resolution_ns))?;
                     )?
+                }
+
+                // SAFETY: this arm requires the caller's `unsafe(extern "C")`, which
+                // vouches that the getter returns a time in `0..=KTIME_MAX` (a `u64`
+                // reading is clamped to it) and that `ID` is the clock's `clockid_t`.
+                unsafe impl $crate::__private::ClockSource for $name {
+                    const ID: $crate::__private::ClockId = $id;
 
                     #[inline]
                     fn ktime_get() -> $crate::__private::Ktime {
@@ -332,6 +342,17 @@ macro_rules! __clocks_posix {
                     )
                 );
 
+                // The row's name, monotonicity and resolution, in `typed_clocks::ext`:
+                // `ClockSource`'s items are upstream's only.
+                impl $crate::__private::ClockSourceExt for $name {
+                    const NAME: &'static $crate::__private::str = $name_text;
+                    const MONOTONIC: $crate::__private::bool = $monotonic;
+                    $(
+                        const RESOLUTION: $crate::__private::Resolution =
+                            $crate::__private::Resolution::$resolution $(($resolution_ns))?;
+                    )?
+                }
+
                 // SAFETY: `read_clock` returns `clock_gettime(ID)` clamped to
                 // `0..=KTIME_MAX` (`KTIME_MAX` if the call fails), and is safe to call
                 // anywhere; `ID` is the clock it reads.
@@ -339,12 +360,6 @@ macro_rules! __clocks_posix {
                     const ID: $crate::__private::ClockId = $crate::__clock_id! {
                         @id [$crate::__private::libc] $($id)? $($id_constant)?
                     };
-                    const NAME: &'static $crate::__private::str = $name_text;
-                    const MONOTONIC: $crate::__private::bool = $monotonic;
-                    $(
-                        const RESOLUTION: $crate::__private::Resolution =
-                            $crate::__private::Resolution::$resolution $(($resolution_ns))?;
-                    )?
 
                     #[inline]
                     fn ktime_get() -> $crate::__private::Ktime {

@@ -14,9 +14,11 @@ pub(crate) enum TestClock {}
 // SAFETY: safe to call anywhere; the tests set it within `0..=KTIME_MAX`, or test what
 // a reading outside that range does, which the trait's contract makes a logic error,
 // not undefined behaviour (saturating arithmetic).
-unsafe impl ClockSource for TestClock {
+impl crate::ext::ClockSourceExt for TestClock {
     const NAME: &'static str = "TestClock";
     const MONOTONIC: bool = true;
+}
+unsafe impl ClockSource for TestClock {
     const ID: ClockId = 1;
     fn ktime_get() -> Ktime {
         TEST_NOW.load(Ordering::SeqCst)
@@ -31,8 +33,11 @@ pub(crate) enum TestWallClock {}
 // SAFETY: safe to call anywhere. Its readings are deliberately outside `0..=KTIME_MAX`
 // (it reads `-TEST_NOW`), which the trait's contract makes a logic error, not undefined
 // behaviour: the unit tests that use it check that such readings saturate.
-unsafe impl ClockSource for TestWallClock {
+impl crate::ext::ClockSourceExt for TestWallClock {
     const NAME: &'static str = "TestWallClock";
+    const MONOTONIC: bool = false;
+}
+unsafe impl ClockSource for TestWallClock {
     const ID: ClockId = 0;
     fn ktime_get() -> Ktime {
         TEST_NOW.load(Ordering::SeqCst).saturating_neg()

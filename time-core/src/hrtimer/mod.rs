@@ -117,6 +117,7 @@ pub use mode::{
     RelativeHardMode, RelativeMode, RelativePinnedHardMode, RelativePinnedMode,
     RelativePinnedSoftMode, RelativeSoftMode, KTIME_MAX,
 };
+pub use mode::raw_mode;
 pub use pin::PinHrTimerHandle;
 pub use pin_mut::PinMutHrTimerHandle;
 
@@ -184,8 +185,12 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     where
         T: HrTimerCallback,
         T: HasHrTimer<T>,
-        <T::TimerMode as HrTimerMode>::Clock: HrTimerClock<Bindings = B>,
     {
+        // `B` need not be the bindings of `T`'s mode (so that generic code's
+        // `HrTimer::new()` compiles as upstream's): a timer starts only through
+        // `HasHrTimer::start`, on the struct's own field, whose type
+        // `impl_has_hr_timer!` checks to be `HrTimer<T, BindingsOf<T::TimerMode>>`.
+        // A timer of other bindings is set up, never started, and destroyed on drop.
         let setup = move |place: *mut Self| {
             // SAFETY: `pin_init` passes a pointer to memory for a `Self`.
             let timer = unsafe { Self::raw_get(place) };
@@ -660,14 +665,16 @@ pub unsafe trait HasHrTimer<T> {
     }
 }
 
-/// What a callback asks for when it returns.
+/// What a callback asks for when it returns: the C `enum hrtimer_restart`, as upstream's
+/// (`#[repr(u32)]`, with the C values).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[repr(u32)]
 pub enum HrTimerRestart {
     /// The timer stops (`HRTIMER_NORESTART`).
-    NoRestart,
+    NoRestart = 0,
     /// The timer is queued again at its expiry, which the callback normally moved on
     /// with [`HrTimerCallbackContext::forward`] (`HRTIMER_RESTART`).
-    Restart,
+    Restart = 1,
 }
 
 /// What a running callback may do to its own timer: move its expiry on before it

@@ -3,6 +3,7 @@
 //! a poll without sleeps still lets time pass on the test timekeeper; and a device
 //! that keeps what drivers log about it.
 
+use typed_clocks::ext::InstantExt;
 use core::fmt;
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use std::sync::Mutex;
