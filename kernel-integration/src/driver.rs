@@ -9,10 +9,10 @@
 //! the caller, for value-or-nothing polls; [`retry`] is a bounded retry loop with
 //! exponential [`Backoff`]. None of them panics or allocates.
 
-use typed_clocks::ext::DeltaExt;
 use core::fmt;
 
 use typed_clocks::error::Result;
+use typed_clocks::ext::DeltaExt;
 use typed_clocks::poll::read_poll_timeout_with;
 use typed_clocks::{Delta, Instant, MonotonicClock};
 

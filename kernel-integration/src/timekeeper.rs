@@ -26,10 +26,10 @@
 //! # Ok::<(), timekeeper::TimekeeperError>(())
 //! ```
 
-use typed_clocks::ext::InstantExt;
 use core::fmt;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant, Ktime};
 
 use crate::bindings;

@@ -4,10 +4,10 @@
 //! host timekeeper: conversions map now to now, round-trip, and are snapshots of the
 //! offsets at the time of the call.
 
-use typed_clocks::ext::{DeltaExt, InstantExt};
 use kernel_integration::time::{BootTime, Monotonic, RealTime, Tai};
 use kernel_integration::timekeeper::{self, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET};
 use proptest::prelude::*;
+use typed_clocks::ext::{DeltaExt, InstantExt};
 use typed_clocks::{Delta, Instant};
 
 #[test]

@@ -2,12 +2,12 @@
 //! exactly when the kernel's `read_poll_timeout()` would, a wall-clock step cannot
 //! move a monotonic timeout, and retries back off by exactly their schedule.
 
-use typed_clocks::ext::DeltaExt;
 use std::cell::Cell;
 
 use kernel_integration::driver::{read_poll_timeout, retry, Backoff, RetriesExhausted, TimedOut};
 use kernel_integration::time::{BootTime, Monotonic};
 use kernel_integration::timekeeper::{self, TestModeGuard};
+use typed_clocks::ext::DeltaExt;
 use typed_clocks::{Delta, Instant};
 
 const MS: Delta = Delta::from_millis(1);

@@ -17,12 +17,12 @@
 //! dev-dependencies are its own), `PROPTEST_CASES` sequences (default 256) from the seed
 //! in `FAULT_SEED` (default fixed); a failure prints the seed and the operations.
 
-use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use kernel_integration::driver::{read_poll_timeout, TimedOut};
 use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
 use kernel_integration::timekeeper::{
     self, TestModeGuard, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET,
 };
+use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use typed_clocks::{Deadline, Delta, Instant, Ktime, MonotonicClock};
 
 mod support;

@@ -4,9 +4,9 @@
 //! No test in this binary enters test mode (each test file is its own process), so
 //! every reading here is the host's.
 
-use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use kernel_integration::bindings;
 use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
+use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use typed_clocks::{ClockSource, Instant, Ktime};
 
 /// The host's clock `id`, in nanoseconds.

@@ -3,7 +3,6 @@
 //! the rounding and clamping of upstream's `fsleep`/`udelay` and the C `fsleep()`'s
 //! choice of method show as exact clock readings.
 
-use typed_clocks::ext::DeltaExt;
 use kernel_integration::bindings;
 use kernel_integration::driver::wait_for_bits;
 use kernel_integration::time::delay::{fsleep, udelay};
@@ -12,6 +11,7 @@ use kernel_integration::time::{msecs_to_jiffies, Monotonic};
 use kernel_integration::timekeeper;
 use std::cell::Cell;
 use typed_clocks::error::code::{EIO, ETIMEDOUT};
+use typed_clocks::ext::DeltaExt;
 use typed_clocks::{Delta, Instant};
 use typed_clocks::{Jiffies, Msecs};
 

@@ -4,10 +4,10 @@
 //! One test only, in its own binary: it observes the host mode, which any other test
 //! holding the guard would hide.
 
-use typed_clocks::ext::InstantExt;
 use kernel_integration::bindings;
 use kernel_integration::time::Monotonic;
 use kernel_integration::timekeeper;
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant};
 
 fn test_mode_enabled() -> bool {

@@ -4,11 +4,11 @@
 //! `ktime_get_*_fast_ns()` accessors, which read exactly what their `ktime_t` twins
 //! read. Every reading here is deterministic.
 
-use typed_clocks::ext::InstantExt;
 use kernel_integration::bindings;
 use kernel_integration::timekeeper::{
     self, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET, TICK,
 };
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant, Ktime};
 
 type Result = std::result::Result<(), TimekeeperError>;

@@ -9,10 +9,10 @@
 //! Case count: `PROPTEST_CASES` (default 256 per property). Long run:
 //! `PROPTEST_CASES=100000 cargo test -p clock-tests --release --test arithmetic_props`.
 
-use typed_clocks::ext::{DeltaExt, InstantExt};
 use core::time::Duration;
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicI64, Ordering};
+use typed_clocks::ext::{DeltaExt, InstantExt};
 use typed_clocks::{Deadline, Delta, Instant};
 
 static PROP_NOW: AtomicI64 = AtomicI64::new(0);

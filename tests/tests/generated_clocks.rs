@@ -2,9 +2,9 @@
 
 mod support;
 
-use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use std::collections::HashSet;
 use support::{getters, lock_clocks, set};
+use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use typed_clocks::{ClockSource, Delta, Instant, Ktime, MonotonicClock};
 
 typed_clocks::declare_clocks!(

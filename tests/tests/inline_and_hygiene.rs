@@ -1,8 +1,8 @@
 //! The inline-table form and the extern-"C" form (no `bindings`), expanded in
 //! hostile modules: `mod core {}` shadowing and `#![no_implicit_prelude]`.
 
-use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use std::sync::atomic::{AtomicI64, Ordering};
+use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use typed_clocks::{ClockSource, Delta, Instant};
 
 static INLINE_NOW: AtomicI64 = AtomicI64::new(7);

@@ -3,9 +3,9 @@
 //! on rows declared here; every clock of the root `clocks.toml`, whatever its rows,
 //! is checked against `clock_gettime` through the generated `CLOCKS`.
 
-use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use typed_clocks::error::{code::ETIMEDOUT, Error};
+use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use typed_clocks::poll::read_poll_timeout_with;
 use typed_clocks::posix::{self, PosixClock};
 use typed_clocks::{ClockId, ClockSource, Deadline, Delta, Instant, Ktime, MonotonicClock};

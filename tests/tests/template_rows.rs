@@ -6,8 +6,8 @@
 //! capability table (`build.rs` writes them from it), a clock with it per backend. The
 //! values below check that each slot reaches the item it is meant for.
 
-use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use std::sync::atomic::{AtomicI64, Ordering};
+use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use typed_clocks::{ClockSource, HrTimerClock, Instant, Resolution};
 
 static NOW: AtomicI64 = AtomicI64::new(40);

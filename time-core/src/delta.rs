@@ -631,7 +631,10 @@ mod tests {
         assert_eq!(-3 * Delta::from_secs(1), Delta::from_secs(-3));
         assert_eq!(Delta::MIN.saturating_div(-1), Delta::MAX);
         assert_eq!(Delta::from_nanos(7).saturating_div(2), Delta::from_nanos(3));
-        assert_eq!(Delta::from_nanos(-7).saturating_div(2), Delta::from_nanos(-3));
+        assert_eq!(
+            Delta::from_nanos(-7).saturating_div(2),
+            Delta::from_nanos(-3)
+        );
         assert_eq!(one.saturating_div(0), Delta::MAX);
         assert_eq!((-one).saturating_div(0), Delta::MIN);
         assert_eq!(Delta::ZERO.saturating_div(0), Delta::ZERO);

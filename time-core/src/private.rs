@@ -54,8 +54,8 @@ pub use crate::{
 pub use typed_clocks_macros::declare_clocks;
 
 pub use crate::clock::*;
-pub use crate::ext::ClockSourceExt;
 pub use crate::convert::{ConvertsTo, OffsetClock};
+pub use crate::ext::ClockSourceExt;
 pub use crate::table::{ClockInfo, ClockVisitor};
 
 #[cfg(feature = "posix")]

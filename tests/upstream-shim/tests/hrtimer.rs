@@ -12,7 +12,6 @@
 //!
 //! `scripts/valgrind-hrtimer.sh` runs this binary under valgrind.
 
-use typed_clocks::ext::{DeltaExt, InstantExt};
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, Ordering};
 
@@ -31,6 +30,7 @@ use kernel::time::{BootTime, Delta, HrTimerClock, Instant, Monotonic, RealTime, 
 use kernel_integration::bindings;
 use kernel_integration::timekeeper::{self, TestModeGuard};
 use pinned_init::stack_pin_init;
+use typed_clocks::ext::{DeltaExt, InstantExt};
 use upstream_shim::drivers::heartbeat::Heartbeat;
 use upstream_shim::kernel;
 

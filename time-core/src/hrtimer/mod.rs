@@ -111,13 +111,13 @@ use crate::delta::Delta;
 use crate::instant::Instant;
 
 pub use bindings::{HrTimerBase, HrTimerBindings, NoHrTimerBindings};
+pub use mode::raw_mode;
 pub use mode::{
     AbsoluteHardMode, AbsoluteMode, AbsolutePinnedHardMode, AbsolutePinnedMode,
     AbsolutePinnedSoftMode, AbsoluteSoftMode, HrTimerExpires, HrTimerMode, RawHrTimerMode,
     RelativeHardMode, RelativeMode, RelativePinnedHardMode, RelativePinnedMode,
     RelativePinnedSoftMode, RelativeSoftMode, KTIME_MAX,
 };
-pub use mode::raw_mode;
 pub use pin::PinHrTimerHandle;
 pub use pin_mut::PinMutHrTimerHandle;
 

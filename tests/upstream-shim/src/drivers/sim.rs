@@ -3,7 +3,6 @@
 //! a poll without sleeps still lets time pass on the test timekeeper; and a device
 //! that keeps what drivers log about it.
 
-use typed_clocks::ext::InstantExt;
 use core::fmt;
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -12,6 +11,7 @@ use crate::kernel;
 use kernel::prelude::*;
 use kernel::time::delay::udelay;
 use kernel::time::{Delta, Instant, Monotonic};
+use typed_clocks::ext::InstantExt;
 
 /// One 32-bit register that reads `before` until `ready_at`, then `after`.
 #[derive(Debug)]
