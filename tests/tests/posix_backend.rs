@@ -178,11 +178,11 @@ fn past_deadlines_and_non_positive_spans_return_ok_at_once() {
 /// (9), which `clock_gettime` fails on without an RTC, or 12345, which no clock has.
 struct ReadById<const ID: ClockId>;
 
-// SAFETY: `read_clock` is safe to call anywhere and returns a time in `0..=KTIME_MAX`.
 impl<const ID: ClockId> ClockSourceExt for ReadById<ID> {
     const NAME: &'static str = "ReadById";
     const MONOTONIC: bool = true;
 }
+// SAFETY: `read_clock` is safe to call anywhere and returns a time in `0..=KTIME_MAX`.
 unsafe impl<const ID: ClockId> ClockSource for ReadById<ID> {
     const ID: ClockId = ID;
     fn ktime_get() -> Ktime {

@@ -134,12 +134,12 @@ mod tests {
     /// `TestClock` plus [`OFFSET`]: a hand-made `BootTime` over the test `Monotonic`,
     /// with the relation the macro would generate for an `offset` row.
     enum TestShifted {}
-    // SAFETY: the test clock plus a non-negative offset (the tests keep both in
-    // range); a test clock, with the id of the time base it stands for.
     impl crate::ext::ClockSourceExt for TestShifted {
         const NAME: &'static str = "TestShifted";
         const MONOTONIC: bool = true;
     }
+    // SAFETY: the test clock plus a non-negative offset (the tests keep both in
+    // range); a test clock, with the id of the time base it stands for.
     unsafe impl ClockSource for TestShifted {
         const ID: ClockId = 7;
         fn ktime_get() -> Ktime {

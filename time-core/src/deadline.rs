@@ -51,7 +51,7 @@ impl<C: ClockSource> Deadline<C> {
     /// one shorter than the resolution of clock `C` (e.g. 100 µs on a clock that only
     /// advances at the tick) does not compile, because the clock cannot tell it from
     /// zero. Timeouts known only at run time cannot be checked this way: compare them
-    /// with [`ClockSource::RESOLUTION`] where it matters.
+    /// with [`RESOLUTION`](crate::ext::ClockSourceExt::RESOLUTION) where it matters.
     ///
     /// ```
     /// use typed_clocks::Deadline;

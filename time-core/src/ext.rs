@@ -57,7 +57,7 @@ pub trait ClockSourceExt: ClockSource {
 
 /// What [`Instant`] has besides upstream's `now` and `elapsed`: conversions from and
 /// to the raw `ktime_t`, and checked and saturating arithmetic.
-pub trait InstantExt: sealed::Sealed + Sized {
+pub trait InstantExt: sealed::Sealed + Copy {
     /// The instant `ktime` nanoseconds from the clock's epoch. The caller vouches that
     /// the value is a reading of (or a time on) the instant's clock. (Upstream's
     /// `from_ktime` is a `pub(crate) unsafe fn` that also requires `0..=KTIME_MAX`;
@@ -117,7 +117,7 @@ impl<C: ClockSource> InstantExt for Instant<C> {
 /// assert_eq!(Delta::ZERO.saturating_div(0), Delta::ZERO);
 /// assert_eq!(Delta::MAX.checked_add(Delta::from_nanos(1)), None);
 /// ```
-pub trait DeltaExt: sealed::Sealed + Sized {
+pub trait DeltaExt: sealed::Sealed + Copy {
     /// The longest span: `i64::MAX` nanoseconds, about 292 years.
     const MAX: Self;
     /// The most negative span: `i64::MIN` nanoseconds.
@@ -126,7 +126,7 @@ pub trait DeltaExt: sealed::Sealed + Sized {
     /// The span in whole seconds, truncated toward zero.
     fn as_secs(self) -> i64;
 
-    /// The absolute value, saturating: `Delta::MIN.abs()` is [`Delta::MAX`].
+    /// The absolute value, saturating: `Delta::MIN.abs()` is [`MAX`](Self::MAX).
     fn abs(self) -> Self;
 
     /// `self + other`, or `None` on overflow.

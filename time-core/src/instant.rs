@@ -166,7 +166,7 @@ impl<C: ClockSource> fmt::Debug for Instant<C> {
 }
 
 /// `Instant<C> - Instant<C>`: the signed span between two instants of one clock,
-/// saturating at [`Delta::MIN`]/[`Delta::MAX`]. The `Instant<D>: SameClockAs<C, D>`
+/// saturating at `Delta::MIN`/`Delta::MAX`. The `Instant<D>: SameClockAs<C, D>`
 /// bound (true only for `D = C`) is what turns a cross-clock subtraction into a compile
 /// error that says so; its self type is an `Instant`, never a bare inference variable,
 /// so either side may still be inferred (`a - Instant::from_ktime(5)`).
