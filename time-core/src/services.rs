@@ -479,18 +479,30 @@ macro_rules! __kernel_services {
     // `HrTimerMode::C_MODE` is the C value: the bindings' `hrtimer_mode` is a `c_uint`.
     (@mode [$($b:tt)+] $mode:ident) => {{
         const _: () = {
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_ABS hrtimer_mode_HRTIMER_MODE_ABS);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_REL hrtimer_mode_HRTIMER_MODE_REL);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_ABS_PINNED hrtimer_mode_HRTIMER_MODE_ABS_PINNED);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_REL_PINNED hrtimer_mode_HRTIMER_MODE_REL_PINNED);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_ABS_SOFT hrtimer_mode_HRTIMER_MODE_ABS_SOFT);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_REL_SOFT hrtimer_mode_HRTIMER_MODE_REL_SOFT);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_ABS_PINNED_SOFT hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_REL_PINNED_SOFT hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_ABS_HARD hrtimer_mode_HRTIMER_MODE_ABS_HARD);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_REL_HARD hrtimer_mode_HRTIMER_MODE_REL_HARD);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_ABS_PINNED_HARD hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD);
-            $crate::__kernel_services!(@same_mode [$($b)+] HRTIMER_MODE_REL_PINNED_HARD hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS hrtimer_mode_HRTIMER_MODE_ABS);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL hrtimer_mode_HRTIMER_MODE_REL);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_PINNED hrtimer_mode_HRTIMER_MODE_ABS_PINNED);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_PINNED hrtimer_mode_HRTIMER_MODE_REL_PINNED);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_SOFT hrtimer_mode_HRTIMER_MODE_ABS_SOFT);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_SOFT hrtimer_mode_HRTIMER_MODE_REL_SOFT);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_PINNED_SOFT hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_PINNED_SOFT hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_HARD hrtimer_mode_HRTIMER_MODE_ABS_HARD);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_HARD hrtimer_mode_HRTIMER_MODE_REL_HARD);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_PINNED_HARD hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_PINNED_HARD hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD);
         };
         $mode as $($b)+::hrtimer_mode
     }};

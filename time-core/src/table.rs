@@ -29,11 +29,11 @@ pub struct ClockInfo {
     pub name: &'static str,
     /// Whether the clock never goes backwards (the table's `monotonic`).
     pub monotonic: bool,
-    /// The clock's `clockid_t` (the table's `clockid`: [`ClockSource::ID`](crate::ClockSource::ID)).
+    /// The clock's `clockid_t` (the table's `clockid`: `ClockSource::ID`).
     pub id: ClockId,
     /// The table's `doc` for the clock (empty without one).
     pub doc: &'static str,
-    /// Reads the clock: [`ClockSource::ktime_get`](crate::ClockSource::ktime_get) of its marker type.
+    /// Reads the clock: `ClockSource::ktime_get` of its marker type.
     pub read: fn() -> Ktime,
 }
 
