@@ -140,7 +140,7 @@ macro_rules! __clocks_bindings {
                         $crate::__clock_id! { @check $module_text $($id_constant $id_at)? }
                     };
 
-                    // The row's name, monotonicity and resolution: `typed_clocks::ext`'s, so that
+                    // The row's name, monotonicity and resolution, in `typed_clocks::ext`:
                     // `ClockSource`'s items are upstream's only.
                     impl $crate::__private::ClockSourceExt for $name {
                         const NAME: &'static $crate::__private::str = $name_text;
