@@ -29,6 +29,7 @@
 //! (`use kernel::time::ext::*` does).
 
 use crate::clock::{ClockSource, Ktime, Resolution};
+use crate::convert::ConvertsTo;
 use crate::delta::Delta;
 use crate::instant::Instant;
 
@@ -56,8 +57,11 @@ pub trait ClockSourceExt: ClockSource {
 }
 
 /// What [`Instant`] has besides upstream's `now` and `elapsed`: conversions from and
-/// to the raw `ktime_t`, and checked and saturating arithmetic.
+/// to the raw `ktime_t` and to other clocks, and checked and saturating arithmetic.
 pub trait InstantExt: sealed::Sealed + Copy {
+    /// The instant's clock.
+    type Clock: ClockSource;
+
     /// The instant `ktime` nanoseconds from the clock's epoch. The caller vouches that
     /// the value is a reading of (or a time on) the instant's clock. (Upstream's
     /// `from_ktime` is a `pub(crate) unsafe fn` that also requires `0..=KTIME_MAX`;
@@ -76,9 +80,49 @@ pub trait InstantExt: sealed::Sealed + Copy {
     /// The time from `earlier` to `self`, or [`Delta::ZERO`] if `earlier` is later
     /// (like `std::time::Instant::saturating_duration_since`).
     fn saturating_duration_since(self, earlier: Self) -> Delta;
+
+    /// The same moment on clock `D`, computed with the timekeeper offset between the
+    /// clocks as it is *now*.
+    ///
+    /// A conversion is a snapshot: if the offset changes in between (real time is set,
+    /// the system suspends, the TAI offset is updated), converting the same instant
+    /// again gives a different result — and an instant from before the change is
+    /// converted with the new offset. Only clocks related in the clock table convert.
+    /// The result saturates at the `Ktime` range, as instant arithmetic does.
+    ///
+    /// ```
+    /// use typed_clocks::ext::InstantExt; // `to_clock`
+    /// use typed_clocks::Instant;
+    /// mod bindings {
+    ///     #![allow(non_upper_case_globals)]
+    ///     pub const tk_offsets_TK_OFFS_BOOT: u32 = 1;
+    ///     /// # Safety
+    ///     /// Test double of the C function: the system slept 7 µs.
+    ///     pub unsafe fn ktime_mono_to_any(ktime: i64, _offset: u32) -> i64 { ktime + 7_000 }
+    ///     /// # Safety
+    ///     /// Test double of the C function.
+    ///     pub unsafe fn mono() -> i64 { 1_000 }
+    ///     /// # Safety
+    ///     /// Test double of the C function.
+    ///     pub unsafe fn boot() -> i64 { 8_000 }
+    /// }
+    /// typed_clocks::declare_clocks! {
+    ///     unsafe(bindings = bindings);
+    ///     Mono { getter: mono, monotonic: true, clockid: 1, offset_base: true },
+    ///     Boot { getter: boot, monotonic: true, clockid: 7, offset: TK_OFFS_BOOT },
+    /// }
+    /// let mono = Instant::<Mono>::now();
+    /// assert_eq!(mono.to_clock::<Boot>(), Instant::<Boot>::now());
+    /// assert_eq!(Instant::<Boot>::now().to_clock::<Mono>(), mono);
+    /// ```
+    fn to_clock<D: ClockSource>(self) -> Instant<D>
+    where
+        Self::Clock: ConvertsTo<D>;
 }
 
 impl<C: ClockSource> InstantExt for Instant<C> {
+    type Clock = C;
+
     #[inline]
     fn from_ktime(ktime: Ktime) -> Self {
         Instant::from_ktime(ktime)
@@ -102,6 +146,14 @@ impl<C: ClockSource> InstantExt for Instant<C> {
     #[inline]
     fn saturating_duration_since(self, earlier: Self) -> Delta {
         Instant::saturating_duration_since(self, earlier)
+    }
+
+    #[inline]
+    fn to_clock<D: ClockSource>(self) -> Instant<D>
+    where
+        C: ConvertsTo<D>,
+    {
+        Instant::to_clock(self)
     }
 }
 

@@ -217,7 +217,7 @@ pub unsafe trait SealedMonotonic {}
                different clocks",
     label = "the left-hand instant is on clock `{C}`, the right-hand one on `{D}`",
     note = "a difference of instants only means something on one clock; convert one instant \
-            explicitly with `Instant::to_clock` (where the clock table declares an offset), or \
+            explicitly with `InstantExt::to_clock` (where the clock table declares an offset), or \
             measure a `Delta` on each clock separately"
 )]
 pub trait SameClockAs<C, D>: same_clock::Sealed<C, D> {}

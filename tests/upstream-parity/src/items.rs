@@ -674,12 +674,15 @@ pub fn later<C: ClockSource>(i: Instant<C>) -> Instant<C> { i.checked_add(Delta:
                 "instant_user_ktime_trait",
                 r#"
 use kernel::time::*;
-pub trait Raw: Sized { fn to_ktime(self) -> u64; fn from_ktime(k: u64) -> Self; }
+pub trait Raw: Sized { fn to_ktime(self) -> u64; fn from_ktime(k: u64) -> Self; fn to_clock(self) -> u8; }
 impl<C: ClockSource> Raw for Instant<C> {
     fn to_ktime(self) -> u64 { 0 }
     fn from_ktime(_k: u64) -> Self { Instant::now() }
+    fn to_clock(self) -> u8 { 0 }
 }
-pub fn raw(i: Instant<Monotonic>) -> (u64, Instant<Monotonic>) { (i.to_ktime(), Instant::from_ktime(5u64)) }
+pub fn raw(i: Instant<Monotonic>) -> (u64, Instant<Monotonic>, u8) {
+    (i.to_ktime(), Instant::from_ktime(5u64), i.to_clock())
+}
 "#,
             ),
             k(
