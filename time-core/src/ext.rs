@@ -24,6 +24,10 @@
 //! assert_eq!((Uptime::NAME, Uptime::MONOTONIC), ("Uptime", true));
 //! ```
 //!
+//! With the `kernel-services` feature, [`HrTimerExt`] and [`HrTimerCallbackContextExt`]
+//! hold what the timer layer adds to upstream's `HrTimer<T>` and
+//! `HrTimerCallbackContext` (upstream's are private or `pub(crate)` there).
+//!
 //! The module is not re-exported by a glob at the crate root, nor at `kernel::time`:
 //! `use kernel::time::*` brings none of these traits into scope
 //! (`use kernel::time::ext::*` does).
@@ -265,5 +269,105 @@ impl DeltaExt for Delta {
     #[inline]
     fn saturating_div(self, divisor: i64) -> Self {
         Delta::saturating_div(self, divisor)
+    }
+}
+
+/// What [`HrTimer`](crate::hrtimer::HrTimer) has besides upstream's `new`, `forward`,
+/// `forward_now` and `expires`: its C timer, and cancelling it directly (upstream's
+/// `raw_get` and `raw_cancel` are private or `pub(crate)`; the handles of the kernel
+/// crate's `arc.rs` and `tbox.rs` call these).
+#[cfg(feature = "kernel-services")]
+pub trait HrTimerExt: Sized {
+    /// The C `struct hrtimer` of the bindings.
+    type RawHrTimer;
+
+    /// The C timer of the timer `this` points to, derived without a reference.
+    ///
+    /// # Safety
+    ///
+    /// `this` must point into an allocation at least the size of `Self`.
+    unsafe fn raw_get(this: *const Self) -> *mut Self::RawHrTimer;
+
+    /// Stops the timer `this` points to, waiting for its callback if it runs, and
+    /// returns whether it was queued. Called from the timer's own callback (where it
+    /// would wait for itself for ever), it warns once and returns `false` instead.
+    ///
+    /// # Safety
+    ///
+    /// `this` must point to a valid `Self`.
+    unsafe fn raw_cancel(this: *const Self) -> bool;
+
+    /// [`raw_cancel`](Self::raw_cancel) for a handle's `drop`: `Ok(queued)` once the
+    /// timer is stopped and its callback is not running. Called from the timer's own
+    /// callback, it warns once, leaves the timer as it is and returns
+    /// `Err(CallbackRunning)`: that callback still uses the timer's data, so the handle
+    /// must keep the data alive instead of releasing it.
+    ///
+    /// # Safety
+    ///
+    /// `this` must point to a valid `Self`.
+    unsafe fn raw_cancel_checked(
+        this: *const Self,
+    ) -> Result<bool, crate::hrtimer::CallbackRunning>;
+
+    /// Cancels the timer unless its callback is running, without waiting: `Ok(true)`
+    /// if it was queued and is now stopped, `Ok(false)` if it was stopped,
+    /// `Err(CallbackRunning)` if its callback is running (the timer is then left
+    /// alone). Callable anywhere, its own callback included.
+    fn try_cancel(&self) -> Result<bool, crate::hrtimer::CallbackRunning>;
+}
+
+#[cfg(feature = "kernel-services")]
+impl<T, B: crate::hrtimer::HrTimerBindings> HrTimerExt for crate::hrtimer::HrTimer<T, B> {
+    type RawHrTimer = B::RawHrTimer;
+
+    #[inline]
+    unsafe fn raw_get(this: *const Self) -> *mut B::RawHrTimer {
+        // SAFETY: the caller's promise.
+        unsafe { crate::hrtimer::HrTimer::raw_get(this) }
+    }
+
+    #[inline]
+    unsafe fn raw_cancel(this: *const Self) -> bool {
+        // SAFETY: the caller's promise.
+        unsafe { crate::hrtimer::HrTimer::raw_cancel(this) }
+    }
+
+    #[inline]
+    unsafe fn raw_cancel_checked(
+        this: *const Self,
+    ) -> Result<bool, crate::hrtimer::CallbackRunning> {
+        // SAFETY: the caller's promise.
+        unsafe { crate::hrtimer::HrTimer::raw_cancel_checked(this) }
+    }
+
+    #[inline]
+    fn try_cancel(&self) -> Result<bool, crate::hrtimer::CallbackRunning> {
+        crate::hrtimer::HrTimer::try_cancel(self)
+    }
+}
+
+/// The constructor of an
+/// [`HrTimerCallbackContext`](crate::hrtimer::HrTimerCallbackContext), for a pointer
+/// type's `RawHrTimerCallback::run` (upstream's `from_raw` is `pub(crate)`).
+#[cfg(feature = "kernel-services")]
+pub trait HrTimerCallbackContextExt<T: crate::hrtimer::HasHrTimer<T>>: Sized {
+    /// The context of the callback of `timer`.
+    ///
+    /// # Safety
+    ///
+    /// The caller is the callback of `timer`, a live, set-up timer, and the context
+    /// does not outlive the callback.
+    unsafe fn from_raw(timer: *mut crate::hrtimer::HrTimerOf<T>) -> Self;
+}
+
+#[cfg(feature = "kernel-services")]
+impl<T: crate::hrtimer::HasHrTimer<T>> HrTimerCallbackContextExt<T>
+    for crate::hrtimer::HrTimerCallbackContext<'_, T>
+{
+    #[inline]
+    unsafe fn from_raw(timer: *mut crate::hrtimer::HrTimerOf<T>) -> Self {
+        // SAFETY: the caller's promise.
+        unsafe { crate::hrtimer::HrTimerCallbackContext::from_raw(timer) }
     }
 }

@@ -1510,6 +1510,15 @@ impl<T> HrTimer<T> {
 }
 "#,
             ),
+            u(
+                "hrtimer_user_extension_trait",
+                r#"
+use kernel::time::hrtimer::HrTimer;
+pub trait Cancel { fn try_cancel(&self) -> u8; }
+impl<T> Cancel for HrTimer<T> { fn try_cancel(&self) -> u8 { 0 } }
+pub fn f<T>(t: &HrTimer<T>) -> u8 { t.try_cancel() }
+"#,
+            ),
         ],
     ),
     item(

@@ -30,7 +30,7 @@ use kernel::time::{BootTime, Delta, HrTimerClock, Instant, Monotonic, RealTime, 
 use kernel_integration::bindings;
 use kernel_integration::timekeeper::{self, TestModeGuard};
 use pinned_init::stack_pin_init;
-use typed_clocks::ext::{DeltaExt, InstantExt};
+use typed_clocks::ext::{DeltaExt, HrTimerExt, InstantExt};
 use upstream_shim::drivers::heartbeat::Heartbeat;
 use upstream_shim::kernel;
 
