@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use kernel_integration::time::{BootTime, Monotonic, RealTime};
-//! use typed_clocks::ext::ClockSourceExt; // `RealTime::MONOTONIC`
+//! use typed_clocks::ext::{ClockSourceExt, InstantExt}; // `MONOTONIC`, `to_clock`
 //! use typed_clocks::{ClockSource, Instant};
 //!
 //! assert_eq!(Monotonic::ID, 1);
