@@ -114,7 +114,12 @@ fn capability_rows(capabilities: &[capabilities::Capability]) -> String {
             "    // `{key}`\n\
              \x20   fn {key}<C: typed_clocks::capabilities::{traits}>() {{}}\n\
              \x20   {key}::<kernel_{key}::Capable>();\n\
-             \x20   assert_eq!(typed_clocks::Instant::<kernel_{key}::Capable>::now().to_ktime(), 7);"
+             \x20   assert_eq!(\n\
+             \x20       typed_clocks::ext::InstantExt::to_ktime(\n\
+             \x20           typed_clocks::Instant::<kernel_{key}::Capable>::now()\n\
+             \x20       ),\n\
+             \x20       7\n\
+             \x20   );"
         )
         .unwrap();
         if capability.on_posix() {

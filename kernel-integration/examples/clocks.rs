@@ -11,6 +11,7 @@ use std::hint::black_box;
 
 use kernel_integration::bindings;
 use kernel_integration::time::{BootTime, Monotonic, CLOCKS};
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{ClockId, ClockInfo, Delta, Instant};
 
 /// One row of the table: what the clock is and what it reads now.

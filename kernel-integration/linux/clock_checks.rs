@@ -25,6 +25,7 @@ use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use kernel::bindings;
 use kernel::io::poll;
 use kernel::prelude::*;
+use kernel::time::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use kernel::time::{
     delay, for_each_clock, hrtimer, kernel_services, msecs_to_jiffies, ClockId, ClockSource,
     ClockVisitor, ConvertsTo, Delta, HrTimerClock, Instant, Ktime, CLOCKS,
@@ -165,7 +166,7 @@ pub(crate) fn lag_allowed() -> Delta {
 struct AgreesWithKernel<'a>(&'a mut Checks);
 
 impl ClockVisitor for AgreesWithKernel<'_> {
-    fn visit<C: ClockSource>(&mut self) {
+    fn visit<C: ClockSourceExt>(&mut self) {
         let id = C::ID;
         let Some((reference, before)) = kernel_reading(id) else {
             let now = Instant::<C>::now();
@@ -211,7 +212,7 @@ fn table_matches_types(checks: &mut Checks) {
         names: &'a mut [&'static str; 16],
     }
     impl ClockVisitor for Compare<'_> {
-        fn visit<C: ClockSource>(&mut self) {
+        fn visit<C: ClockSourceExt>(&mut self) {
             let agrees = CLOCKS.get(self.index).is_some_and(|info| {
                 let before = Instant::<C>::now();
                 let read = Instant::<C>::from_ktime((info.read)());
@@ -256,7 +257,7 @@ fn table_matches_types(checks: &mut Checks) {
 struct NeverBackwards<'a>(&'a mut Checks);
 
 impl ClockVisitor for NeverBackwards<'_> {
-    fn visit<C: ClockSource>(&mut self) {
+    fn visit<C: ClockSourceExt>(&mut self) {
         if !C::MONOTONIC {
             return;
         }
@@ -314,7 +315,7 @@ fn elapsed_never_negative(checks: &mut Checks) {
 /// same value, an exact round trip back, and between two direct readings of `D`.
 fn conversion<D>(checks: &mut Checks, offset: bindings::tk_offsets)
 where
-    D: ClockSource + ConvertsTo<Monotonic>,
+    D: ClockSourceExt + ConvertsTo<Monotonic>,
     Monotonic: ConvertsTo<D>,
 {
     let direct_before = Instant::<D>::now();
@@ -672,9 +673,10 @@ fn periodic_timer<M: Mode<Expires = Delta>>(checks: &mut Checks, mode: &str) {
 
 /// One absolute timer on `C`, 5 ms ahead, on the stack: it runs once, not before its
 /// expiry.
-fn absolute_timer<C: HrTimerClock<Bindings = kernel_services::Services> + 'static>(
-    checks: &mut Checks,
-) {
+fn absolute_timer<C>(checks: &mut Checks)
+where
+    C: HrTimerClock<Bindings = kernel_services::Services> + ClockSourceExt + 'static,
+{
     use hrtimer::ScopedHrTimerPointer;
     stack_pin_init!(let timer = AtInstant::<C>::new());
     let timer = timer.into_ref();

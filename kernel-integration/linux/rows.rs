@@ -15,6 +15,7 @@
 use crate::Checks;
 use core::marker::PhantomData;
 use kernel::bindings;
+use kernel::time::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use kernel::time::CLOCKS;
 use kernel::time::{ClockSource, ClockVisitor, Delta, Instant, Ktime, Resolution};
 use kernel::time::{SettableClock, SuspendCountingClock};
@@ -79,11 +80,11 @@ macro_rules! table_rows {
         /// Every row of the table, in table order, with the capabilities its type has.
         pub(crate) fn rows() -> [Row; N] {
             [$(Row {
-                name: <kernel::time::$clock as ClockSource>::NAME,
-                monotonic: <kernel::time::$clock as ClockSource>::MONOTONIC,
+                name: <kernel::time::$clock as ClockSourceExt>::NAME,
+                monotonic: <kernel::time::$clock as ClockSourceExt>::MONOTONIC,
                 settable: (&Probe::<kernel::time::$clock>(PhantomData)).settable(),
                 counts_suspend: (&Probe::<kernel::time::$clock>(PhantomData)).counts_suspend(),
-                resolution: <kernel::time::$clock as ClockSource>::RESOLUTION,
+                resolution: <kernel::time::$clock as ClockSourceExt>::RESOLUTION,
             }),*]
         }
     };

@@ -14,6 +14,7 @@ use crate::rows::{rows, N};
 use crate::Checks;
 use core::ffi::c_uint;
 use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
+use kernel::time::ext::InstantExt;
 use kernel::time::{ClockSource, ClockVisitor, Delta, Instant};
 
 /// One clock's place in the sequence: the previous reading and its CPU, and counts.

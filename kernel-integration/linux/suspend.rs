@@ -15,6 +15,7 @@ use crate::rows::{kernel_mono, kernel_offset, rows_agree, Snapshot};
 use crate::timers::{self, mono_at};
 use crate::Checks;
 use kernel::bindings;
+use kernel::time::ext::InstantExt;
 use kernel::time::{BootTime, Monotonic};
 use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
 

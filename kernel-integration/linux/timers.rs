@@ -10,6 +10,7 @@ use core::marker::PhantomData;
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use kernel::prelude::*;
 use kernel::sync::{Arc, ArcBorrow};
+use kernel::time::ext::InstantExt;
 use kernel::time::hrtimer::{self, ArcHrTimerHandle, HrTimerPointer};
 use kernel::time::{BootTime, Monotonic, RealTime};
 use kernel::time::{Delta, Instant, Ktime};

@@ -15,6 +15,7 @@
 //! pairs but compares nothing with them: they compute something else on overflow.
 
 use kernel::bindings;
+use kernel::time::ext::InstantExt;
 use kernel::time::{delay, BootTime, Monotonic};
 use kernel::time::{Delta, Instant, Ktime};
 

@@ -12,6 +12,7 @@
 use core::fmt;
 
 use typed_clocks::error::Result;
+use typed_clocks::ext::DeltaExt;
 use typed_clocks::poll::read_poll_timeout_with;
 use typed_clocks::{Delta, Instant, MonotonicClock};
 

@@ -11,7 +11,7 @@
 //!
 //! The table's `offset_base`/`offset` keys relate the clocks as the kernel's timekeeper
 //! does (`RealTime`, `BootTime`, `Tai` = `Monotonic` + `offs_real`/`offs_boot`/
-//! `offs_tai`), so `Instant::to_clock` converts between them through
+//! `offs_tai`), so `InstantExt::to_clock` converts between them through
 //! `bindings::ktime_mono_to_any()`, with the offset as it is at the time of converting.
 //!
 //! Adding a clock is adding a row to `clocks.toml`: the host kernel has every clock
@@ -26,6 +26,7 @@
 //!
 //! ```
 //! use kernel_integration::time::{BootTime, Monotonic, RealTime};
+//! use typed_clocks::ext::{ClockSourceExt, InstantExt}; // `MONOTONIC`, `to_clock`
 //! use typed_clocks::{ClockSource, Instant};
 //!
 //! assert_eq!(Monotonic::ID, 1);

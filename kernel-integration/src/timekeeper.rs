@@ -29,6 +29,7 @@
 use core::fmt;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant, Ktime};
 
 use crate::bindings;

@@ -7,6 +7,7 @@
 use kernel_integration::time::{BootTime, Monotonic, RealTime, Tai};
 use kernel_integration::timekeeper::{self, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET};
 use proptest::prelude::*;
+use typed_clocks::ext::{DeltaExt, InstantExt};
 use typed_clocks::{Delta, Instant};
 
 #[test]

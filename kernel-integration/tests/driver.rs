@@ -7,6 +7,7 @@ use std::cell::Cell;
 use kernel_integration::driver::{read_poll_timeout, retry, Backoff, RetriesExhausted, TimedOut};
 use kernel_integration::time::{BootTime, Monotonic};
 use kernel_integration::timekeeper::{self, TestModeGuard};
+use typed_clocks::ext::DeltaExt;
 use typed_clocks::{Delta, Instant};
 
 const MS: Delta = Delta::from_millis(1);

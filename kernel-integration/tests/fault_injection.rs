@@ -22,6 +22,7 @@ use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai}
 use kernel_integration::timekeeper::{
     self, TestModeGuard, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET,
 };
+use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use typed_clocks::{Deadline, Delta, Instant, Ktime, MonotonicClock};
 
 mod support;
@@ -528,7 +529,7 @@ fn random_fault_sequences_match_the_timekeeper_model() {
 /// One poll loop on clock `C` with faults in every sleep: the loop gives up only once
 /// more than `timeout` has passed on `C`, never loops more than the bound, and reports
 /// a value that became ready in time.
-fn poll_with_faults<C: MonotonicClock>(
+fn poll_with_faults<C: MonotonicClock + ClockSourceExt>(
     tk: &TestModeGuard,
     rng: &mut Rng,
 ) -> std::result::Result<(), String> {

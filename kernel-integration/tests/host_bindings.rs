@@ -6,6 +6,7 @@
 
 use kernel_integration::bindings;
 use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
+use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use typed_clocks::{ClockSource, Instant, Ktime};
 
 /// The host's clock `id`, in nanoseconds.
@@ -288,7 +289,7 @@ fn test_mode_is_off_and_controls_refuse() {
 }
 
 /// Reads clock `C` between two host readings of its clock id.
-fn assert_clock_reads_host<C: ClockSource>() {
+fn assert_clock_reads_host<C: ClockSourceExt>() {
     let id = C::ID;
     let before = host(id);
     let now = Instant::<C>::now().to_ktime();

@@ -11,6 +11,7 @@ use kernel_integration::time::{msecs_to_jiffies, Monotonic};
 use kernel_integration::timekeeper;
 use std::cell::Cell;
 use typed_clocks::error::code::{EIO, ETIMEDOUT};
+use typed_clocks::ext::DeltaExt;
 use typed_clocks::{Delta, Instant};
 use typed_clocks::{Jiffies, Msecs};
 

@@ -8,6 +8,7 @@ use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai}
 use kernel_integration::timekeeper::{
     self, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET,
 };
+use typed_clocks::ext::{DeltaExt, InstantExt};
 use typed_clocks::{Delta, Instant, Ktime};
 
 mod support;

@@ -7,6 +7,7 @@
 use kernel_integration::bindings;
 use kernel_integration::time::Monotonic;
 use kernel_integration::timekeeper;
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant};
 
 fn test_mode_enabled() -> bool {

@@ -8,6 +8,7 @@ use kernel_integration::bindings;
 use kernel_integration::timekeeper::{
     self, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET, TICK,
 };
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant, Ktime};
 
 type Result = std::result::Result<(), TimekeeperError>;

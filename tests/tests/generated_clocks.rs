@@ -4,6 +4,7 @@ mod support;
 
 use std::collections::HashSet;
 use support::{getters, lock_clocks, set};
+use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use typed_clocks::{ClockSource, Delta, Instant, Ktime, MonotonicClock};
 
 typed_clocks::declare_clocks!(
@@ -101,7 +102,7 @@ fn non_monotonic_differences_are_signed() {
     assert!((after_step - before_step).is_negative());
 }
 
-fn generic_elapsed<C: MonotonicClock>(since: Instant<C>) -> (&'static str, Delta) {
+fn generic_elapsed<C: MonotonicClock + ClockSourceExt>(since: Instant<C>) -> (&'static str, Delta) {
     (C::NAME, since.elapsed())
 }
 

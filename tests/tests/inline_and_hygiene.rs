@@ -2,6 +2,7 @@
 //! hostile modules: `mod core {}` shadowing and `#![no_implicit_prelude]`.
 
 use std::sync::atomic::{AtomicI64, Ordering};
+use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use typed_clocks::{ClockSource, Delta, Instant};
 
 static INLINE_NOW: AtomicI64 = AtomicI64::new(7);

@@ -23,6 +23,7 @@
     clippy::undocumented_unsafe_blocks
 )]
 
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{ClockId, ClockSource, Instant, Ktime};
 
 /// A bindgen-shaped stand-in for `kernel-integration`'s bindings, derived from

@@ -5,6 +5,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use typed_clocks::error::{code::ETIMEDOUT, Error};
+use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
 use typed_clocks::poll::read_poll_timeout_with;
 use typed_clocks::posix::{self, PosixClock};
 use typed_clocks::{ClockId, ClockSource, Deadline, Delta, Instant, Ktime, MonotonicClock};
@@ -177,11 +178,13 @@ fn past_deadlines_and_non_positive_spans_return_ok_at_once() {
 /// (9), which `clock_gettime` fails on without an RTC, or 12345, which no clock has.
 struct ReadById<const ID: ClockId>;
 
+impl<const ID: ClockId> ClockSourceExt for ReadById<ID> {
+    const NAME: &'static str = "ReadById";
+    const MONOTONIC: bool = true;
+}
 // SAFETY: `read_clock` is safe to call anywhere and returns a time in `0..=KTIME_MAX`.
 unsafe impl<const ID: ClockId> ClockSource for ReadById<ID> {
     const ID: ClockId = ID;
-    const NAME: &'static str = "ReadById";
-    const MONOTONIC: bool = true;
     fn ktime_get() -> Ktime {
         typed_clocks::__private::posix::read_clock(ID)
     }

@@ -7,6 +7,7 @@
 //! values below check that each slot reaches the item it is meant for.
 
 use std::sync::atomic::{AtomicI64, Ordering};
+use typed_clocks::ext::{ClockSourceExt, InstantExt};
 use typed_clocks::{ClockSource, HrTimerClock, Instant, Resolution};
 
 static NOW: AtomicI64 = AtomicI64::new(40);

@@ -13,13 +13,14 @@ pub type Ktime = i64;
 pub type ClockId = i32;
 
 /// A clock that can be read: upstream Linux 7.3's `kernel::time::ClockSource`, with
-/// the clock's name, monotonicity and resolution as provided constants.
+/// upstream's items only (`ID` and `ktime_get`).
 ///
-/// `declare_clocks!` implements it for one marker type per row of a clock table
-/// (setting `NAME`, `MONOTONIC` and `RESOLUTION` from the row). Generic code takes
-/// `C: ClockSource`:
+/// `declare_clocks!` implements it for one marker type per row of a clock table, and
+/// [`ClockSourceExt`](crate::ext::ClockSourceExt) with the row's name, monotonicity
+/// and resolution. Generic code takes `C: ClockSource`:
 ///
 /// ```
+/// use typed_clocks::ext::ClockSourceExt; // `C::NAME`
 /// use typed_clocks::{ClockSource, Instant};
 /// # typed_clocks::declare_clocks! {
 /// #     unsafe(extern "C");
@@ -27,12 +28,12 @@ pub type ClockId = i32;
 /// # }
 /// # #[unsafe(no_mangle)] extern "C" fn boot_getter() -> typed_clocks::Ktime { 42 }
 ///
-/// fn stamp<C: ClockSource>() -> (&'static str, Instant<C>) {
+/// fn stamp<C: ClockSourceExt>() -> (&'static str, Instant<C>) {
 ///     (C::NAME, Instant::now())
 /// }
 /// let (name, at) = stamp::<Boot>();
 /// assert_eq!(name, "Boot");
-/// assert_eq!(at.to_ktime(), 42);
+/// assert_eq!(at, typed_clocks::ext::InstantExt::from_ktime(42));
 /// ```
 ///
 /// # Safety
@@ -57,21 +58,13 @@ pub unsafe trait ClockSource: 'static {
     /// without a `clockid_t` of its own, such as the coarse BootTime, the id of the
     /// time base it reads).
     const ID: ClockId;
-    /// The clock's name in the table, which is also its Rust type name (empty when not
-    /// given: `Instant`'s `Debug` then shows the type's name).
-    const NAME: &'static str = "";
-    /// Whether the clock never goes backwards (the table's `monotonic`).
-    const MONOTONIC: bool = false;
-    /// How finely the clock advances (the table's `resolution`; nanoseconds when the
-    /// table does not say).
-    const RESOLUTION: Resolution = Resolution::Nanos(1);
-
     /// Reads the clock: the current time in nanoseconds since the clock's epoch, in
     /// `0..=KTIME_MAX`.
     fn ktime_get() -> Ktime;
 }
 
-/// How finely a clock's readings advance: [`ClockSource::RESOLUTION`], from the
+/// How finely a clock's readings advance:
+/// [`ClockSourceExt::RESOLUTION`](crate::ext::ClockSourceExt::RESOLUTION), from the
 /// table's `resolution` key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Resolution {

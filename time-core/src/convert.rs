@@ -56,7 +56,7 @@ mod sealed {
 /// clock with an offset, both ways, and any two clocks with offsets. It has one impl,
 /// over that relation, and a private seal: a conversion the table does not declare
 /// cannot be added by hand, and pairs without a declared relation (e.g. the raw clock)
-/// do not convert. Use it through [`Instant::to_clock`].
+/// do not convert. Use it through [`InstantExt::to_clock`](crate::ext::InstantExt::to_clock).
 pub trait ConvertsTo<D: ClockSource>: ClockSource + sealed::Sealed<D> {
     /// Converts a reading of `Self` to the same moment on `D`, with the offsets as
     /// they are now, saturating at the `Ktime` range.
@@ -79,41 +79,9 @@ where
 }
 
 impl<C: ClockSource> Instant<C> {
-    /// The same moment on clock `D`, computed with the timekeeper offset between the
-    /// clocks as it is *now*.
-    ///
-    /// A conversion is a snapshot: if the offset changes in between (real time is set,
-    /// the system suspends, the TAI offset is updated), converting the same instant
-    /// again gives a different result — and an instant from before the change is
-    /// converted with the new offset. Only clocks related in the clock table convert.
-    /// The result saturates at the `Ktime` range, as instant arithmetic does.
-    ///
-    /// ```
-    /// use typed_clocks::Instant;
-    /// mod bindings {
-    ///     #![allow(non_upper_case_globals)]
-    ///     pub const tk_offsets_TK_OFFS_BOOT: u32 = 1;
-    ///     /// # Safety
-    ///     /// Test double of the C function: the system slept 7 µs.
-    ///     pub unsafe fn ktime_mono_to_any(ktime: i64, _offset: u32) -> i64 { ktime + 7_000 }
-    ///     /// # Safety
-    ///     /// Test double of the C function.
-    ///     pub unsafe fn mono() -> i64 { 1_000 }
-    ///     /// # Safety
-    ///     /// Test double of the C function.
-    ///     pub unsafe fn boot() -> i64 { 8_000 }
-    /// }
-    /// typed_clocks::declare_clocks! {
-    ///     unsafe(bindings = bindings);
-    ///     Mono { getter: mono, monotonic: true, clockid: 1, offset_base: true },
-    ///     Boot { getter: boot, monotonic: true, clockid: 7, offset: TK_OFFS_BOOT },
-    /// }
-    /// let mono = Instant::<Mono>::now();
-    /// assert_eq!(mono.to_clock::<Boot>(), Instant::<Boot>::now());
-    /// assert_eq!(Instant::<Boot>::now().to_clock::<Mono>(), mono);
-    /// ```
+    /// The same moment on clock `D` (`InstantExt::to_clock`).
     #[inline]
-    pub fn to_clock<D: ClockSource>(self) -> Instant<D>
+    pub(crate) fn to_clock<D: ClockSource>(self) -> Instant<D>
     where
         C: ConvertsTo<D>,
     {
@@ -134,11 +102,13 @@ mod tests {
     /// `TestClock` plus [`OFFSET`]: a hand-made `BootTime` over the test `Monotonic`,
     /// with the relation the macro would generate for an `offset` row.
     enum TestShifted {}
+    impl crate::ext::ClockSourceExt for TestShifted {
+        const NAME: &'static str = "TestShifted";
+        const MONOTONIC: bool = true;
+    }
     // SAFETY: the test clock plus a non-negative offset (the tests keep both in
     // range); a test clock, with the id of the time base it stands for.
     unsafe impl ClockSource for TestShifted {
-        const NAME: &'static str = "TestShifted";
-        const MONOTONIC: bool = true;
         const ID: ClockId = 7;
         fn ktime_get() -> Ktime {
             TestClock::ktime_get().saturating_add(OFFSET.load(Ordering::SeqCst))

@@ -16,6 +16,7 @@ use core::hash::{Hash, Hasher};
 ///
 /// ```
 /// use typed_clocks::{Deadline, Delta, Instant};
+/// use typed_clocks::ext::InstantExt; // `from_ktime`
 /// # typed_clocks::declare_clocks! {
 /// #     unsafe(extern "C");
 /// #     Uptime { getter: deadline_doc_getter, monotonic: true, clockid: 1 }
@@ -50,7 +51,7 @@ impl<C: ClockSource> Deadline<C> {
     /// one shorter than the resolution of clock `C` (e.g. 100 µs on a clock that only
     /// advances at the tick) does not compile, because the clock cannot tell it from
     /// zero. Timeouts known only at run time cannot be checked this way: compare them
-    /// with [`ClockSource::RESOLUTION`] where it matters.
+    /// with [`RESOLUTION`](crate::ext::ClockSourceExt::RESOLUTION) where it matters.
     ///
     /// ```
     /// use typed_clocks::Deadline;
@@ -77,7 +78,10 @@ impl<C: ClockSource> Deadline<C> {
     /// let deadline = Deadline::<Coarse>::after_nanos::<100_000>(); // 100 µs: below a tick
     /// ```
     #[inline]
-    pub fn after_nanos<const NANOS: i64>() -> Self {
+    pub fn after_nanos<const NANOS: i64>() -> Self
+    where
+        C: crate::ext::ClockSourceExt,
+    {
         const {
             assert!(
                 C::RESOLUTION.measures(NANOS),

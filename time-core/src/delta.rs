@@ -1,7 +1,7 @@
 //! [`Delta`]: a signed span of time, independent of any clock.
 
 use core::fmt;
-use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 use core::time::Duration;
 
 /// The number of nanoseconds per microsecond (the kernel's `NSEC_PER_USEC`).
@@ -35,12 +35,14 @@ const fn ceil_div<const UNIT: i64>(nanos: i64) -> i64 {
 /// One type serves every clock: a span measured on one clock means the same number of
 /// nanoseconds on another (instants are what must not mix).
 ///
-/// Arithmetic never wraps and never panics: every operator saturates at
-/// [`Delta::MIN`] and [`Delta::MAX`], like the kernel's `ktime_add_safe` clamps instead
-/// of overflowing, and division by zero saturates too (see [`Div`](#impl-Div<i64>-for-Delta)).
-/// The `checked_*` methods return `None` instead.
+/// Arithmetic never wraps and never panics: every operator saturates at `Delta::MIN`
+/// and `Delta::MAX` ([`DeltaExt`](crate::ext::DeltaExt)'s), like the kernel's
+/// `ktime_add_safe` clamps instead of overflowing, and division by zero saturates too.
+/// [`DeltaExt`](crate::ext::DeltaExt) adds the `checked_*` methods, which return
+/// `None` instead, and the `saturating_*` ones.
 ///
 /// ```
+/// use typed_clocks::ext::DeltaExt; // `Delta::MAX`
 /// use typed_clocks::Delta;
 ///
 /// let timeout = Delta::from_millis(1) + Delta::from_micros(500);
@@ -70,7 +72,7 @@ const fn ceil_div<const UNIT: i64>(nanos: i64) -> i64 {
 ///
 /// None beyond the `i64`: every value from `i64::MIN` to `i64::MAX` nanoseconds is a
 /// valid `Delta`, including negative ones (for `Delta<Jiffy>`, every `isize`).
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[repr(transparent)]
 pub struct Delta<U: TimeUnit = Nsec> {
     value: U::Repr,
@@ -128,18 +130,6 @@ impl Delta<Jiffy> {
     }
 }
 
-/// `Delta<Jiffy>(12)`.
-///
-/// ```
-/// # use typed_clocks::Delta;
-/// assert_eq!(format!("{:?}", Delta::from_jiffies(-3)), "Delta<Jiffy>(-3)");
-/// ```
-impl fmt::Debug for Delta<Jiffy> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Delta<Jiffy>({})", self.value)
-    }
-}
-
 /// [`Delta::ZERO`]. Only for nanoseconds, so that `Delta::default()` needs no
 /// annotation.
 impl Default for Delta {
@@ -153,9 +143,9 @@ impl Delta {
     /// No time at all.
     pub const ZERO: Self = Delta { value: 0 };
     /// The longest span: `i64::MAX` nanoseconds, about 292 years.
-    pub const MAX: Self = Delta { value: i64::MAX };
+    pub(crate) const MAX: Self = Delta { value: i64::MAX };
     /// The most negative span: `i64::MIN` nanoseconds.
-    pub const MIN: Self = Delta { value: i64::MIN };
+    pub(crate) const MIN: Self = Delta { value: i64::MIN };
 
     /// A span of `nanos` nanoseconds.
     #[inline]
@@ -163,23 +153,24 @@ impl Delta {
         Delta { value: nanos }
     }
 
-    /// A span of `micros` microseconds, saturating at [`Delta::MIN`]/[`Delta::MAX`].
+    /// A span of `micros` microseconds, saturating at `Delta::MIN`/`Delta::MAX`.
     #[inline]
     pub const fn from_micros(micros: i64) -> Self {
         Delta::from_nanos(micros.saturating_mul(NANOS_PER_MICRO))
     }
 
-    /// A span of `millis` milliseconds, saturating at [`Delta::MIN`]/[`Delta::MAX`].
+    /// A span of `millis` milliseconds, saturating at `Delta::MIN`/`Delta::MAX`.
     #[inline]
     pub const fn from_millis(millis: i64) -> Self {
         Delta::from_nanos(millis.saturating_mul(NANOS_PER_MILLI))
     }
 
-    /// A span of `secs` seconds, saturating at [`Delta::MIN`]/[`Delta::MAX`].
+    /// A span of `secs` seconds, saturating at `Delta::MIN`/`Delta::MAX`.
     ///
     /// ```
     /// use typed_clocks::Delta;
     /// assert_eq!(Delta::from_secs(2).as_nanos(), 2_000_000_000);
+    /// # use typed_clocks::ext::DeltaExt;
     /// assert_eq!(Delta::from_secs(i64::MAX), Delta::MAX);
     /// ```
     #[inline]
@@ -200,7 +191,7 @@ impl Delta {
     /// span is rounded up, and a negative one truncated toward zero, which for
     /// negatives is already the ceiling (−1 000 ns is −1 µs, −1 ns is 0 µs). The
     /// usual `(nanos + 999) / 1000` is not used: its addition would saturate near
-    /// `i64::MAX` and drop the rounding, so [`Delta::MAX`] gives
+    /// `i64::MAX` and drop the rounding, so `Delta::MAX` gives
     /// 9 223 372 036 854 776 µs here, one more than `i64::MAX / 1000`.
     ///
     /// ```
@@ -210,6 +201,7 @@ impl Delta {
     /// assert_eq!(Delta::from_nanos(1_001).as_micros_ceil(), 2);
     /// assert_eq!(Delta::from_nanos(-1).as_micros_ceil(), 0);
     /// assert_eq!(Delta::from_nanos(-1_000).as_micros_ceil(), -1);
+    /// # use typed_clocks::ext::DeltaExt;
     /// assert_eq!(Delta::MAX.as_micros_ceil(), 9_223_372_036_854_776);
     /// ```
     #[inline]
@@ -226,6 +218,7 @@ impl Delta {
     /// assert_eq!(Delta::from_nanos(1).as_millis_ceil(), 1);
     /// assert_eq!(Delta::from_micros(1_500).as_millis_ceil(), 2);
     /// assert_eq!(Delta::from_micros(-1_500).as_millis_ceil(), -1);
+    /// # use typed_clocks::ext::DeltaExt;
     /// assert_eq!(Delta::MAX.as_millis_ceil(), 9_223_372_036_855);
     /// ```
     #[inline]
@@ -248,7 +241,7 @@ impl Delta {
 
     /// The span in whole seconds, truncated toward zero.
     #[inline]
-    pub const fn as_secs(self) -> i64 {
+    pub(crate) const fn as_secs(self) -> i64 {
         self.value / NANOS_PER_SEC
     }
 
@@ -264,15 +257,15 @@ impl Delta {
         self.value < 0
     }
 
-    /// The absolute value, saturating: `Delta::MIN.abs()` is [`Delta::MAX`].
+    /// The absolute value, saturating: `Delta::MIN.abs()` is `Delta::MAX`.
     #[inline]
-    pub const fn abs(self) -> Self {
+    pub(crate) const fn abs(self) -> Self {
         Delta::from_nanos(self.value.saturating_abs())
     }
 
     /// `self + other`, or `None` on overflow.
     #[inline]
-    pub const fn checked_add(self, other: Self) -> Option<Self> {
+    pub(crate) const fn checked_add(self, other: Self) -> Option<Self> {
         match self.value.checked_add(other.value) {
             Some(nanos) => Some(Delta::from_nanos(nanos)),
             None => None,
@@ -281,7 +274,7 @@ impl Delta {
 
     /// `self - other`, or `None` on overflow.
     #[inline]
-    pub const fn checked_sub(self, other: Self) -> Option<Self> {
+    pub(crate) const fn checked_sub(self, other: Self) -> Option<Self> {
         match self.value.checked_sub(other.value) {
             Some(nanos) => Some(Delta::from_nanos(nanos)),
             None => None,
@@ -290,7 +283,7 @@ impl Delta {
 
     /// `self * factor`, or `None` on overflow.
     #[inline]
-    pub const fn checked_mul(self, factor: i64) -> Option<Self> {
+    pub(crate) const fn checked_mul(self, factor: i64) -> Option<Self> {
         match self.value.checked_mul(factor) {
             Some(nanos) => Some(Delta::from_nanos(nanos)),
             None => None,
@@ -300,46 +293,38 @@ impl Delta {
     /// `self / divisor` (truncated toward zero), or `None` when `divisor` is zero or the
     /// result overflows (`Delta::MIN / -1`).
     #[inline]
-    pub const fn checked_div(self, divisor: i64) -> Option<Self> {
+    pub(crate) const fn checked_div(self, divisor: i64) -> Option<Self> {
         match self.value.checked_div(divisor) {
             Some(nanos) => Some(Delta::from_nanos(nanos)),
             None => None,
         }
     }
 
-    /// `self + other`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `+` operator).
+    /// `self + other`, saturating at `Delta::MIN`/`Delta::MAX` (the `+` operator).
     #[inline]
-    pub const fn saturating_add(self, other: Self) -> Self {
+    pub(crate) const fn saturating_add(self, other: Self) -> Self {
         Delta::from_nanos(self.value.saturating_add(other.value))
     }
 
-    /// `self - other`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `-` operator).
+    /// `self - other`, saturating at `Delta::MIN`/`Delta::MAX` (the `-` operator).
     #[inline]
-    pub const fn saturating_sub(self, other: Self) -> Self {
+    pub(crate) const fn saturating_sub(self, other: Self) -> Self {
         Delta::from_nanos(self.value.saturating_sub(other.value))
     }
 
-    /// `self * factor`, saturating at [`Delta::MIN`]/[`Delta::MAX`] (the `*` operator).
+    /// `self * factor`, saturating at `Delta::MIN`/`Delta::MAX` (the `*` operator).
     #[inline]
-    pub const fn saturating_mul(self, factor: i64) -> Self {
+    pub(crate) const fn saturating_mul(self, factor: i64) -> Self {
         Delta::from_nanos(self.value.saturating_mul(factor))
     }
 
-    /// `self / divisor`, truncated toward zero, never panicking (the `/` operator):
-    /// `Delta::MIN / -1` saturates to [`Delta::MAX`], and division by zero saturates to
-    /// [`Delta::MAX`] for a positive span, [`Delta::MIN`] for a negative one and
+    /// `self / divisor`, truncated toward zero, never panicking:
+    /// `Delta::MIN / -1` saturates to `Delta::MAX`, and division by zero saturates to
+    /// `Delta::MAX` for a positive span, `Delta::MIN` for a negative one and
     /// [`Delta::ZERO`] for zero — the limit of dividing by ever smaller divisors. Use
-    /// [`Delta::checked_div`] to tell these cases apart.
-    ///
-    /// ```
-    /// use typed_clocks::Delta;
-    /// assert_eq!(Delta::from_secs(3).saturating_div(2), Delta::from_millis(1_500));
-    /// assert_eq!(Delta::from_secs(3) / 0, Delta::MAX);
-    /// assert_eq!(Delta::from_secs(-3) / 0, Delta::MIN);
-    /// assert_eq!(Delta::ZERO / 0, Delta::ZERO);
-    /// ```
+    /// `checked_div` to tell these cases apart.
     #[inline]
-    pub const fn saturating_div(self, divisor: i64) -> Self {
+    pub(crate) const fn saturating_div(self, divisor: i64) -> Self {
         if divisor == 0 {
             return if self.value > 0 {
                 Delta::MAX
@@ -416,23 +401,13 @@ impl Mul<Delta> for i64 {
     }
 }
 
-impl Div<i64> for Delta {
-    type Output = Delta;
-
-    /// Saturating division; see [`Delta::saturating_div`] for division by zero.
-    #[inline]
-    fn div(self, divisor: i64) -> Delta {
-        self.saturating_div(divisor)
-    }
-}
-
 impl Div for Delta {
     type Output = i64;
 
     /// How many times `divisor` fits in `self`, truncated toward zero: upstream's
     /// `Delta / Delta -> i64`. Never panics, where upstream's `/` would: division by
     /// [`Delta::ZERO`] gives `i64::MAX`, `i64::MIN` or 0 by the sign of `self` (as
-    /// [`Delta::saturating_div`]), and `Delta::MIN / Delta::from_nanos(-1)`
+    /// `saturating_div`), and `Delta::MIN / Delta::from_nanos(-1)`
     /// saturates to `i64::MAX`.
     ///
     /// ```
@@ -450,7 +425,7 @@ impl Div for Delta {
 impl Neg for Delta {
     type Output = Delta;
 
-    /// Saturating negation: `-Delta::MIN` is [`Delta::MAX`].
+    /// Saturating negation: `-Delta::MIN` is `Delta::MAX`.
     #[inline]
     fn neg(self) -> Delta {
         Delta::from_nanos(self.value.saturating_neg())
@@ -475,13 +450,6 @@ impl MulAssign<i64> for Delta {
     #[inline]
     fn mul_assign(&mut self, factor: i64) {
         *self = *self * factor;
-    }
-}
-
-impl DivAssign<i64> for Delta {
-    #[inline]
-    fn div_assign(&mut self, divisor: i64) {
-        *self = *self / divisor;
     }
 }
 
@@ -520,21 +488,6 @@ pub(crate) fn write_nanos(f: &mut fmt::Formatter<'_>, nanos: i64) -> fmt::Result
 impl fmt::Display for Delta {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_nanos(f, self.value)
-    }
-}
-
-/// `Delta(1.5ms)`: the same units as [`Display`](fmt::Display), and as `Instant`'s
-/// `Debug` (`Instant<Monotonic>(1.5ms)`).
-///
-/// ```
-/// # use typed_clocks::Delta;
-/// assert_eq!(format!("{:?}", Delta::from_micros(1_500)), "Delta(1.5ms)");
-/// ```
-impl fmt::Debug for Delta {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Delta(")?;
-        write_nanos(f, self.value)?;
-        f.write_str(")")
     }
 }
 
@@ -676,18 +629,21 @@ mod tests {
         assert_eq!(Delta::MAX * 2, Delta::MAX);
         assert_eq!(Delta::MAX * -2, Delta::MIN);
         assert_eq!(-3 * Delta::from_secs(1), Delta::from_secs(-3));
-        assert_eq!(Delta::MIN / -1, Delta::MAX);
-        assert_eq!(Delta::from_nanos(7) / 2, Delta::from_nanos(3));
-        assert_eq!(Delta::from_nanos(-7) / 2, Delta::from_nanos(-3));
-        assert_eq!(one / 0, Delta::MAX);
-        assert_eq!(-one / 0, Delta::MIN);
-        assert_eq!(Delta::ZERO / 0, Delta::ZERO);
+        assert_eq!(Delta::MIN.saturating_div(-1), Delta::MAX);
+        assert_eq!(Delta::from_nanos(7).saturating_div(2), Delta::from_nanos(3));
+        assert_eq!(
+            Delta::from_nanos(-7).saturating_div(2),
+            Delta::from_nanos(-3)
+        );
+        assert_eq!(one.saturating_div(0), Delta::MAX);
+        assert_eq!((-one).saturating_div(0), Delta::MIN);
+        assert_eq!(Delta::ZERO.saturating_div(0), Delta::ZERO);
         assert_eq!(Delta::MIN.abs(), Delta::MAX);
         let mut d = Delta::from_secs(1);
         d += Delta::from_secs(1);
         d -= Delta::from_millis(500);
         d *= 2;
-        d /= 3;
+        d = d.saturating_div(3);
         assert_eq!(d, Delta::from_secs(1));
     }
 
@@ -748,7 +704,9 @@ mod tests {
         let ticks = Delta::from_jiffies(-5);
         assert!(ticks < Delta::from_jiffies(0));
         assert_eq!(ticks.as_jiffies(), -5);
-        assert_eq!(Text::of_debug(ticks).as_str(), "Delta<Jiffy>(-5)");
+        // Upstream's derived `Debug`, for every unit.
+        assert_eq!(Text::of_debug(ticks).as_str(), "Delta { value: -5 }");
+        assert_eq!(Text::of_debug(plain).as_str(), "Delta { value: 2000 }");
     }
 
     #[test]

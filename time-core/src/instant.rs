@@ -18,6 +18,7 @@ use core::ops::{Add, AddAssign, Sub, SubAssign};
 /// (`#[repr(transparent)]`), so the safety costs nothing at run time.
 ///
 /// ```
+/// use typed_clocks::ext::InstantExt; // `from_ktime`
 /// use typed_clocks::{Delta, Instant};
 /// # typed_clocks::declare_clocks! {
 /// #     unsafe(extern "C");
@@ -46,35 +47,34 @@ pub struct Instant<C: ClockSource> {
 }
 
 impl<C: ClockSource> Instant<C> {
-    /// How finely clock `C` advances: its table's `resolution`
-    /// ([`ClockSource::RESOLUTION`]).
-    pub const RESOLUTION: crate::clock::Resolution = C::RESOLUTION;
-
     /// Reads the clock `C` now.
     #[inline]
     pub fn now() -> Self {
         Instant::from_ktime(C::ktime_get())
     }
 
-    /// The instant `ktime` nanoseconds from `C`'s epoch. The caller vouches that the
-    /// value is a reading of (or a time on) clock `C`.
+    // `from_ktime`, `to_ktime`, `checked_*` and `saturating_duration_since` are this
+    // crate's: users have them through `ext::InstantExt`, so that the inherent API is
+    // upstream's (`now`, `elapsed`) and shadows no method of a user's trait.
+
+    /// The instant `ktime` nanoseconds from `C`'s epoch (`InstantExt::from_ktime`).
     #[inline]
-    pub const fn from_ktime(ktime: Ktime) -> Self {
+    pub(crate) const fn from_ktime(ktime: Ktime) -> Self {
         Instant {
             ktime,
             _clock: PhantomData,
         }
     }
 
-    /// The raw `ktime_t`, for passing back to C.
+    /// The raw `ktime_t` (`InstantExt::to_ktime`).
     #[inline]
-    pub const fn to_ktime(self) -> Ktime {
+    pub(crate) const fn to_ktime(self) -> Ktime {
         self.ktime
     }
 
     /// `self + delta`, or `None` if that leaves the `Ktime` range.
     #[inline]
-    pub fn checked_add(self, delta: Delta) -> Option<Self> {
+    pub(crate) fn checked_add(self, delta: Delta) -> Option<Self> {
         self.ktime
             .checked_add(delta.as_nanos())
             .map(Instant::from_ktime)
@@ -82,7 +82,7 @@ impl<C: ClockSource> Instant<C> {
 
     /// `self - delta`, or `None` if that leaves the `Ktime` range.
     #[inline]
-    pub fn checked_sub(self, delta: Delta) -> Option<Self> {
+    pub(crate) fn checked_sub(self, delta: Delta) -> Option<Self> {
         self.ktime
             .checked_sub(delta.as_nanos())
             .map(Instant::from_ktime)
@@ -91,7 +91,7 @@ impl<C: ClockSource> Instant<C> {
     /// The time from `earlier` to `self`, or [`Delta::ZERO`] if `earlier` is later
     /// (like `std::time::Instant::saturating_duration_since`).
     #[inline]
-    pub fn saturating_duration_since(self, earlier: Self) -> Delta {
+    pub(crate) fn saturating_duration_since(self, earlier: Self) -> Delta {
         let delta = self - earlier;
         if delta.is_negative() {
             Delta::ZERO
@@ -155,8 +155,8 @@ impl<C: ClockSource> Hash for Instant<C> {
     }
 }
 
-/// `Instant<Monotonic>(12.000000345s)`: the clock's name and the time since its epoch.
-/// A clock without a [`NAME`](ClockSource::NAME) is shown by its type's name.
+/// `Instant<Monotonic>(12.000000345s)`: the clock's type name (its name in the table)
+/// and the time since its epoch.
 impl<C: ClockSource> fmt::Debug for Instant<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Instant<{}>(", clock_name::<C>())?;
@@ -166,7 +166,7 @@ impl<C: ClockSource> fmt::Debug for Instant<C> {
 }
 
 /// `Instant<C> - Instant<C>`: the signed span between two instants of one clock,
-/// saturating at [`Delta::MIN`]/[`Delta::MAX`]. The `Instant<D>: SameClockAs<C, D>`
+/// saturating at `Delta::MIN`/`Delta::MAX`. The `Instant<D>: SameClockAs<C, D>`
 /// bound (true only for `D = C`) is what turns a cross-clock subtraction into a compile
 /// error that says so; its self type is an `Instant`, never a bare inference variable,
 /// so either side may still be inferred (`a - Instant::from_ktime(5)`).
@@ -217,17 +217,13 @@ impl<C: ClockSource> SubAssign<Delta> for Instant<C> {
     }
 }
 
-/// The clock's `NAME`, or where it has none, the last segment of its type's name
-/// (`core::any::type_name` is the type's path: `my_crate::time::Monotonic`).
+/// The last segment of the clock's type name (`core::any::type_name` is the type's
+/// path: `my_crate::time::Monotonic`), which for a clock of a table is its name there.
 pub(crate) fn clock_name<C: ClockSource>() -> &'static str {
-    if C::NAME.is_empty() {
-        let path = core::any::type_name::<C>();
-        // The path up to any generic arguments, then its last segment.
-        let path = path.split('<').next().unwrap_or(path);
-        path.rsplit("::").next().unwrap_or(path)
-    } else {
-        C::NAME
-    }
+    let path = core::any::type_name::<C>();
+    // The path up to any generic arguments, then its last segment.
+    let path = path.split('<').next().unwrap_or(path);
+    path.rsplit("::").next().unwrap_or(path)
 }
 
 #[cfg(test)]

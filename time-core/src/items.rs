@@ -388,8 +388,8 @@ macro_rules! __clocks_posix {
 /// What the rows of every template share, written once for the three: the marker
 /// types, `CLOCKS`, `for_each_clock`, the [`OffsetClock`](crate::__private::OffsetClock)
 /// impls of the rows that are their own base (`bases`), and each row's `ClockSource`
-/// impl (its `ID`, `NAME`, `MONOTONIC`, the optional `RESOLUTION`, and `ktime_get`, whose
-/// body is the row's `read` block) in a block of the row's own with the template's
+/// impl (its `ID` and `ktime_get`, whose body is the row's `read` block) and
+/// `ClockSourceExt` impl (`NAME`, `MONOTONIC`, the optional `RESOLUTION`) in a block of the row's own with the template's
 /// `items` for the row (stand-ins, checks, declarations that `id` and `read` name).
 ///
 /// One invocation per table, not per row: a macro invocation per row costs the
@@ -474,18 +474,23 @@ macro_rules! __clock_rows {
             const _: () = {
                 $($items)*
 
-                // SAFETY: this arm requires its invoker's `unsafe`, which vouches that
-                // `read` returns the clock's time in `0..=KTIME_MAX` and may be called
-                // wherever the clock is read, and that `id` is the `clockid_t` of the
-                // clock's time base.
-                unsafe impl $crate::__private::ClockSource for $name {
-                    const ID: $crate::__private::ClockId = $id;
+                // The row's name, monotonicity and resolution, in `typed_clocks::ext`:
+                // `ClockSource`'s items are upstream's only.
+                impl $crate::__private::ClockSourceExt for $name {
                     const NAME: &'static $crate::__private::str = $name_text;
                     const MONOTONIC: $crate::__private::bool = $monotonic;
                     $(
                         const RESOLUTION: $crate::__private::Resolution =
                             $crate::__private::Resolution::$resolution $(($resolution_ns))?;
                     )?
+                }
+
+                // SAFETY: this arm requires its invoker's `unsafe`, which vouches that
+                // `read` returns the clock's time in `0..=KTIME_MAX` and may be called
+                // wherever the clock is read, and that `id` is the `clockid_t` of the
+                // clock's time base.
+                unsafe impl $crate::__private::ClockSource for $name {
+                    const ID: $crate::__private::ClockId = $id;
 
                     #[inline]
                     fn ktime_get() -> $crate::__private::Ktime $read

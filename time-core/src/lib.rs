@@ -61,6 +61,7 @@ mod deadline;
 pub mod delay;
 mod delta;
 pub mod error;
+pub mod ext;
 #[cfg(feature = "kernel-services")]
 pub mod hrtimer;
 mod instant;

@@ -32,6 +32,7 @@
 //! ```
 //! use core::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 //! use typed_clocks::{nmi, Instant, NmiSafeClock};
+//! use typed_clocks::ext::InstantExt; // `to_ktime`
 //! # static FAST_NS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(5_000);
 //! # #[unsafe(no_mangle)]
 //! # extern "C" fn nmi_doc_mono_fast_ns() -> u64 { FAST_NS.fetch_add(10, Ordering::Relaxed) }

@@ -156,6 +156,7 @@ pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepErro
 /// zero or negative returns `Ok` at once.
 ///
 /// ```
+/// # use typed_clocks::ext::DeltaExt;
 /// # typed_clocks::declare_clocks! {
 /// #     backend = posix;
 /// #     Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC }

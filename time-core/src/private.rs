@@ -55,6 +55,7 @@ pub use typed_clocks_macros::declare_clocks;
 
 pub use crate::clock::*;
 pub use crate::convert::{ConvertsTo, OffsetClock};
+pub use crate::ext::ClockSourceExt;
 pub use crate::table::{ClockInfo, ClockVisitor};
 
 #[cfg(feature = "posix")]
@@ -216,7 +217,7 @@ pub unsafe trait SealedMonotonic {}
                different clocks",
     label = "the left-hand instant is on clock `{C}`, the right-hand one on `{D}`",
     note = "a difference of instants only means something on one clock; convert one instant \
-            explicitly with `Instant::to_clock` (where the clock table declares an offset), or \
+            explicitly with `InstantExt::to_clock` (where the clock table declares an offset), or \
             measure a `Delta` on each clock separately"
 )]
 pub trait SameClockAs<C, D>: same_clock::Sealed<C, D> {}

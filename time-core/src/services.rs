@@ -476,32 +476,45 @@ macro_rules! __kernel_services {
             };
         }
     };
-    (@mode [$($b:tt)+] $mode:ident) => {
-        match $mode {
-            $crate::hrtimer::RawHrTimerMode::Abs => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS,
-            $crate::hrtimer::RawHrTimerMode::Rel => $($b)+::hrtimer_mode_HRTIMER_MODE_REL,
-            $crate::hrtimer::RawHrTimerMode::AbsPinned => {
-                $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED
-            }
-            $crate::hrtimer::RawHrTimerMode::RelPinned => {
-                $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED
-            }
-            $crate::hrtimer::RawHrTimerMode::AbsSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_SOFT,
-            $crate::hrtimer::RawHrTimerMode::RelSoft => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_SOFT,
-            $crate::hrtimer::RawHrTimerMode::AbsPinnedSoft => {
-                $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT
-            }
-            $crate::hrtimer::RawHrTimerMode::RelPinnedSoft => {
-                $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT
-            }
-            $crate::hrtimer::RawHrTimerMode::AbsHard => $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_HARD,
-            $crate::hrtimer::RawHrTimerMode::RelHard => $($b)+::hrtimer_mode_HRTIMER_MODE_REL_HARD,
-            $crate::hrtimer::RawHrTimerMode::AbsPinnedHard => {
-                $($b)+::hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD
-            }
-            $crate::hrtimer::RawHrTimerMode::RelPinnedHard => {
-                $($b)+::hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD
-            }
-        }
+    // `HrTimerMode::C_MODE` is the C value: the bindings' `hrtimer_mode` is a `c_uint`.
+    (@mode [$($b:tt)+] $mode:ident) => {{
+        const _: () = {
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS hrtimer_mode_HRTIMER_MODE_ABS);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL hrtimer_mode_HRTIMER_MODE_REL);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_PINNED hrtimer_mode_HRTIMER_MODE_ABS_PINNED);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_PINNED hrtimer_mode_HRTIMER_MODE_REL_PINNED);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_SOFT hrtimer_mode_HRTIMER_MODE_ABS_SOFT);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_SOFT hrtimer_mode_HRTIMER_MODE_REL_SOFT);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_PINNED_SOFT hrtimer_mode_HRTIMER_MODE_ABS_PINNED_SOFT);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_PINNED_SOFT hrtimer_mode_HRTIMER_MODE_REL_PINNED_SOFT);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_HARD hrtimer_mode_HRTIMER_MODE_ABS_HARD);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_HARD hrtimer_mode_HRTIMER_MODE_REL_HARD);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_ABS_PINNED_HARD hrtimer_mode_HRTIMER_MODE_ABS_PINNED_HARD);
+            $crate::__kernel_services!(@same_mode [$($b)+]
+                HRTIMER_MODE_REL_PINNED_HARD hrtimer_mode_HRTIMER_MODE_REL_PINNED_HARD);
+        };
+        $mode as $($b)+::hrtimer_mode
+    }};
+    (@same_mode [$($b:tt)+] $ours:ident $theirs:ident) => {
+        $crate::__private::core::assert!(
+            $crate::hrtimer::raw_mode::$ours as $crate::__private::core::primitive::u64
+                == $($b)+::$theirs as $crate::__private::core::primitive::u64,
+            $crate::__private::core::concat!(
+                "typed_clocks::hrtimer::raw_mode::",
+                $crate::__private::core::stringify!($ours),
+                " differs from the bindings' C value"
+            )
+        )
     };
 }

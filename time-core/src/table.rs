@@ -1,6 +1,7 @@
 //! What `declare_clocks!` generates to enumerate the clocks of a table.
 
-use crate::clock::{ClockId, ClockSource, Ktime};
+use crate::clock::{ClockId, Ktime};
+use crate::ext::ClockSourceExt;
 
 /// One clock of a table, as data: what `declare_clocks!` puts in the `CLOCKS` array it
 /// generates beside the marker types, in table order.
@@ -28,18 +29,18 @@ pub struct ClockInfo {
     pub name: &'static str,
     /// Whether the clock never goes backwards (the table's `monotonic`).
     pub monotonic: bool,
-    /// The clock's `clockid_t` (the table's `clockid`: [`ClockSource::ID`]).
+    /// The clock's `clockid_t` (the table's `clockid`: `ClockSource::ID`).
     pub id: ClockId,
     /// The table's `doc` for the clock (empty without one).
     pub doc: &'static str,
-    /// Reads the clock: [`ClockSource::ktime_get`] of its marker type.
+    /// Reads the clock: `ClockSource::ktime_get` of its marker type.
     pub read: fn() -> Ktime,
 }
 
 impl ClockInfo {
     /// The entry of clock `C`, with an explicit `doc`.
     #[inline]
-    pub const fn of<C: ClockSource>(doc: &'static str) -> Self {
+    pub const fn of<C: ClockSourceExt>(doc: &'static str) -> Self {
         ClockInfo {
             name: C::NAME,
             monotonic: C::MONOTONIC,
@@ -55,6 +56,7 @@ impl ClockInfo {
 /// type, in table order.
 ///
 /// ```
+/// use typed_clocks::ext::InstantExt;
 /// use typed_clocks::{ClockSource, ClockVisitor, Instant};
 /// # #[unsafe(no_mangle)] extern "C" fn visit_doc_mono() -> typed_clocks::Ktime { 5 }
 /// # #[unsafe(no_mangle)] extern "C" fn visit_doc_real() -> typed_clocks::Ktime { 7 }
@@ -67,7 +69,7 @@ impl ClockInfo {
 /// struct Sum(i64);
 /// impl ClockVisitor for Sum {
 ///     fn visit<C: ClockSource>(&mut self) {
-///         self.0 += Instant::<C>::now().to_ktime();
+///         self.0 += Instant::<C>::now().to_ktime(); // `InstantExt`
 ///     }
 /// }
 /// let mut sum = Sum(0);
@@ -75,6 +77,7 @@ impl ClockInfo {
 /// assert_eq!(sum.0, 12);
 /// ```
 pub trait ClockVisitor {
-    /// Called once for each clock `C` of the table.
-    fn visit<C: ClockSource>(&mut self);
+    /// Called once for each clock `C` of the table. (An implementation may bound `C`
+    /// by `ClockSource` alone.)
+    fn visit<C: ClockSourceExt>(&mut self);
 }

@@ -11,12 +11,14 @@ static TEST_NOW: AtomicI64 = AtomicI64::new(0);
 
 /// A monotonic test clock reading [`TEST_NOW`].
 pub(crate) enum TestClock {}
+impl crate::ext::ClockSourceExt for TestClock {
+    const NAME: &'static str = "TestClock";
+    const MONOTONIC: bool = true;
+}
 // SAFETY: safe to call anywhere; the tests set it within `0..=KTIME_MAX`, or test what
 // a reading outside that range does, which the trait's contract makes a logic error,
 // not undefined behaviour (saturating arithmetic).
 unsafe impl ClockSource for TestClock {
-    const NAME: &'static str = "TestClock";
-    const MONOTONIC: bool = true;
     const ID: ClockId = 1;
     fn ktime_get() -> Ktime {
         TEST_NOW.load(Ordering::SeqCst)
@@ -28,11 +30,14 @@ impl MonotonicClock for TestClock {}
 
 /// A non-monotonic test clock reading minus [`TEST_NOW`].
 pub(crate) enum TestWallClock {}
+impl crate::ext::ClockSourceExt for TestWallClock {
+    const NAME: &'static str = "TestWallClock";
+    const MONOTONIC: bool = false;
+}
 // SAFETY: safe to call anywhere. Its readings are deliberately outside `0..=KTIME_MAX`
 // (it reads `-TEST_NOW`), which the trait's contract makes a logic error, not undefined
 // behaviour: the unit tests that use it check that such readings saturate.
 unsafe impl ClockSource for TestWallClock {
-    const NAME: &'static str = "TestWallClock";
     const ID: ClockId = 0;
     fn ktime_get() -> Ktime {
         TEST_NOW.load(Ordering::SeqCst).saturating_neg()

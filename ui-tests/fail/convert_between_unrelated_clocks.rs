@@ -1,8 +1,8 @@
-// `Instant::to_clock` converts only between clocks the table relates through a
+// `InstantExt::to_clock` converts only between clocks the table relates through a
 // timekeeper offset. Here `Boot` is `Mono` + `TK_OFFS_BOOT` (so `Mono -> Boot`
 // compiles, see `pass/convert_declared_relation.rs`), but `Raw` has no offset: no
 // conversion between `Mono` and `Raw` exists.
-use typed_clocks::Instant;
+use typed_clocks::{ext::InstantExt, Instant};
 
 mod b {
     #![allow(non_upper_case_globals)]

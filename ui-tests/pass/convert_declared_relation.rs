@@ -1,6 +1,6 @@
 // A conversion the table declares compiles: `Boot` is `Mono` + `TK_OFFS_BOOT`, so
 // `Mono -> Boot` and back go through the bindings module's `ktime_mono_to_any`.
-use typed_clocks::Instant;
+use typed_clocks::{ext::InstantExt, Instant};
 
 mod b {
     #![allow(non_upper_case_globals)]

@@ -18,5 +18,5 @@ mod clocks {
 }
 
 fn main() {
-    assert_eq!(typed_clocks::nmi::now::<clocks::Fast>().to_ktime(), 42);
+    assert_eq!(typed_clocks::ext::InstantExt::to_ktime(typed_clocks::nmi::now::<clocks::Fast>()), 42);
 }

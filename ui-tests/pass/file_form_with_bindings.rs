@@ -1,5 +1,5 @@
 // The file form with `unsafe(bindings = PATH)`: each getter is called as `PATH::getter()`.
-use typed_clocks::Instant;
+use typed_clocks::{ext::InstantExt, Instant};
 
 typed_clocks::declare_clocks!("tables/bindings_form.toml", unsafe(bindings = crate::b));
 

@@ -1,6 +1,6 @@
 // Generic code works over any clock with `C: ClockSource`, and may call `elapsed()`
 // with `C: MonotonicClock`.
-use typed_clocks::{ClockSource, Delta, Instant, MonotonicClock};
+use typed_clocks::{ext::{ClockSourceExt, InstantExt}, ClockSource, Delta, Instant, MonotonicClock};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");
@@ -18,7 +18,7 @@ extern "C" fn pass_generic_real() -> typed_clocks::Ktime {
     7
 }
 
-fn describe<C: ClockSource>(at: Instant<C>) -> (&'static str, bool, typed_clocks::Ktime) {
+fn describe<C: ClockSourceExt>(at: Instant<C>) -> (&'static str, bool, typed_clocks::Ktime) {
     (C::NAME, C::MONOTONIC, at.to_ktime())
 }
 

@@ -1,6 +1,6 @@
 // The inline form, once with `extern "C"` getters declared by the macro and once with
 // a bindings module (options first, each ending with `;`).
-use typed_clocks::{Delta, Instant};
+use typed_clocks::{ext::InstantExt, Delta, Instant};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

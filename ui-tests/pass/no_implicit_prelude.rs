@@ -25,10 +25,10 @@ extern "C" fn pass_no_prelude_get() -> ::typed_clocks::Ktime {
 }
 
 fn main() {
-    ::std::assert_eq!(::typed_clocks::Instant::<Monotonic>::now().to_ktime(), 3);
+    ::std::assert_eq!(::typed_clocks::ext::InstantExt::to_ktime(::typed_clocks::Instant::<Monotonic>::now()), 3);
     ::std::assert_eq!(
-        ::typed_clocks::Instant::<from_file::Steady>::now().to_ktime(),
+        ::typed_clocks::ext::InstantExt::to_ktime(::typed_clocks::Instant::<from_file::Steady>::now()),
         1
     );
-    ::std::assert_eq!(::typed_clocks::Instant::<from_file::Wall>::now().to_ktime(), 2);
+    ::std::assert_eq!(::typed_clocks::ext::InstantExt::to_ktime(::typed_clocks::Instant::<from_file::Wall>::now()), 2);
 }

@@ -1,5 +1,5 @@
 // Within one clock, instants and deltas combine as expected.
-use typed_clocks::{Delta, Instant};
+use typed_clocks::{ext::InstantExt, Delta, Instant};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

@@ -22,6 +22,6 @@ extern "C" fn pass_one_clock_get() -> typed_clocks::Ktime {
 }
 
 fn main() {
-    assert_eq!(typed_clocks::Instant::<Monotonic>::now().to_ktime(), 3);
-    assert_eq!(typed_clocks::Instant::<from_file::Uptime>::now().to_ktime(), 4);
+    assert_eq!(typed_clocks::ext::InstantExt::to_ktime(typed_clocks::Instant::<Monotonic>::now()), 3);
+    assert_eq!(typed_clocks::ext::InstantExt::to_ktime(typed_clocks::Instant::<from_file::Uptime>::now()), 4);
 }

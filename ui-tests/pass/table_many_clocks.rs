@@ -1,6 +1,6 @@
 // A table file with twenty clocks; getters and clock id constants come from a
 // bindings module, as bindgen output would provide them.
-use typed_clocks::{ClockSource, Instant};
+use typed_clocks::{ext::{ClockSourceExt, InstantExt}, Instant};
 
 typed_clocks::declare_clocks!("tables/many_clocks.toml", unsafe(bindings = crate::bindings));
 
@@ -87,7 +87,7 @@ mod bindings {
     pub const CLOCK_19: i32 = 19;
 }
 
-fn check<C: ClockSource>(expected: i64) {
+fn check<C: ClockSourceExt>(expected: i64) {
     assert_eq!(Instant::<C>::now().to_ktime(), expected);
     assert_eq!(C::ID, expected as i32);
     assert_eq!(C::MONOTONIC, expected % 2 == 0);

@@ -1,5 +1,5 @@
 // A table file with a single clock, getter declared by the macro as `extern "C"`.
-use typed_clocks::{ClockSource, Instant};
+use typed_clocks::{ext::{ClockSourceExt, InstantExt}, ClockSource, Instant};
 
 typed_clocks::declare_clocks!("tables/one_clock.toml", unsafe(extern "C"));
 

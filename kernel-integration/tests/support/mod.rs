@@ -1,6 +1,7 @@
 //! Shared by the tests that read every clock of `clocks.toml` at once.
 
 use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{ClockSource, Instant, Ktime};
 
 /// One reading of every clock, in table order.

@@ -1484,7 +1484,7 @@ fn module_source(invocation: &[String], good: &[Good], posix: bool) -> String {
         let name = &good.name;
         let _ = write!(
             source,
-            "\npub fn use_{i}() -> ::typed_clocks::Ktime {{\n    let now = ::typed_clocks::Instant::<{name}>::now();\n    let _: &'static ::core::primitive::str = <{name} as ::typed_clocks::ClockSource>::NAME;\n"
+            "\npub fn use_{i}() -> ::typed_clocks::Ktime {{\n    let now = ::typed_clocks::Instant::<{name}>::now();\n    let _: &'static ::core::primitive::str = <{name} as ::typed_clocks::ext::ClockSourceExt>::NAME;\n"
         );
         if good.monotonic {
             source.push_str("    let _ = now.elapsed();\n    crate::monotonic::<");
@@ -1497,7 +1497,7 @@ fn module_source(invocation: &[String], good: &[Good], posix: bool) -> String {
         if posix {
             let _ = writeln!(source, "    crate::posix::<{name}>();");
         }
-        source.push_str("    now.to_ktime()\n}\n");
+        source.push_str("    ::typed_clocks::ext::InstantExt::to_ktime(now)\n}\n");
         let id = good.id;
         let resolution = good.resolution.unwrap_or(1);
         let _ = write!(
@@ -2039,8 +2039,8 @@ pub fn crate_root(cases: &[Case]) -> String {
          \x20   }\n\
          \x20   false\n\
          }\n\n\
-         /// Whether `C`'s `ClockSource` constants are these (`resolution` -1: a tick).\n\
-         pub const fn source<C: ::typed_clocks::ClockSource>(name: &str, monotonic: bool, resolution: i64) -> bool {\n\
+         /// Whether `C`'s `ClockSourceExt` constants are these (`resolution` -1: a tick).\n\
+         pub const fn source<C: ::typed_clocks::ext::ClockSourceExt>(name: &str, monotonic: bool, resolution: i64) -> bool {\n\
          \x20   let resolution_ok = match C::RESOLUTION { ::typed_clocks::Resolution::Nanos(ns) => ns == resolution, ::typed_clocks::Resolution::Tick => resolution == -1 };\n\
          \x20   same(C::NAME, name) && C::MONOTONIC == monotonic && resolution_ok\n\
          }\n\n\

@@ -525,6 +525,15 @@ pub trait Res { const RESOLUTION: i64; }
 pub fn res<C: ClockSource + Res>() -> i64 { C::RESOLUTION }
 "#,
             ),
+            u(
+                "clock_source_user_const_glob",
+                r#"
+use kernel::time::*;
+pub trait Named { const NAME: &'static str; const RESOLUTION: u32; }
+impl Named for Monotonic { const NAME: &'static str = "mono"; const RESOLUTION: u32 = 1; }
+pub fn name() -> (&'static str, u32) { (Monotonic::NAME, Monotonic::RESOLUTION) }
+"#,
+            ),
             d(
                 "clock_source_non_static",
                 r#"
@@ -659,6 +668,21 @@ use kernel::time::{ClockSource, Delta, Instant};
 pub trait InstantExt: Sized { fn checked_add(self, d: Delta) -> Self; }
 impl<C: ClockSource> InstantExt for Instant<C> { fn checked_add(self, d: Delta) -> Self { self + d } }
 pub fn later<C: ClockSource>(i: Instant<C>) -> Instant<C> { i.checked_add(Delta::from_secs(1)) }
+"#,
+            ),
+            u(
+                "instant_user_ktime_trait",
+                r#"
+use kernel::time::*;
+pub trait Raw: Sized { fn to_ktime(self) -> u64; fn from_ktime(k: u64) -> Self; fn to_clock(self) -> u8; }
+impl<C: ClockSource> Raw for Instant<C> {
+    fn to_ktime(self) -> u64 { 0 }
+    fn from_ktime(_k: u64) -> Self { Instant::now() }
+    fn to_clock(self) -> u8 { 0 }
+}
+pub fn raw(i: Instant<Monotonic>) -> (u64, Instant<Monotonic>, u8) {
+    (i.to_ktime(), Instant::from_ktime(5u64), i.to_clock())
+}
 "#,
             ),
             k(
@@ -909,6 +933,18 @@ use kernel::time::Delta;
 pub trait Secs { fn as_secs(self) -> u32; }
 impl Secs for Delta { fn as_secs(self) -> u32 { (self.as_millis() / 1000) as u32 } }
 pub fn secs(d: Delta) -> u32 { d.as_secs() }
+"#,
+            ),
+            u(
+                "delta_user_consts",
+                r#"
+use kernel::time::*;
+pub trait Bounds { const MAX: Self; fn saturating_add(self, o: Self) -> u8; }
+impl Bounds for Delta {
+    const MAX: Delta = Delta::from_secs(1);
+    fn saturating_add(self, _o: Self) -> u8 { 0 }
+}
+pub fn max() -> (Delta, u8) { (Delta::MAX, Delta::ZERO.saturating_add(Delta::ZERO)) }
 "#,
             ),
             k(
@@ -1472,6 +1508,15 @@ use crate::time::hrtimer::HrTimer;
 impl<T> HrTimer<T> {
     pub fn nothing(&self) {}
 }
+"#,
+            ),
+            u(
+                "hrtimer_user_extension_trait",
+                r#"
+use kernel::time::hrtimer::HrTimer;
+pub trait Cancel { fn try_cancel(&self) -> u8; }
+impl<T> Cancel for HrTimer<T> { fn try_cancel(&self) -> u8 { 0 } }
+pub fn f<T>(t: &HrTimer<T>) -> u8 { t.try_cancel() }
 "#,
             ),
         ],

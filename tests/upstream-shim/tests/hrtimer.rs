@@ -30,6 +30,7 @@ use kernel::time::{BootTime, Delta, HrTimerClock, Instant, Monotonic, RealTime, 
 use kernel_integration::bindings;
 use kernel_integration::timekeeper::{self, TestModeGuard};
 use pinned_init::stack_pin_init;
+use typed_clocks::ext::{DeltaExt, HrTimerExt, InstantExt};
 use upstream_shim::drivers::heartbeat::Heartbeat;
 use upstream_shim::kernel;
 
@@ -282,10 +283,10 @@ fn a_late_periodic_timer_counts_its_overruns() {
     let _handle = Heartbeat::start(heartbeat.clone());
     // 10.5 periods pass at once: the callback runs once, forward skips 9 missed periods
     // and sets the next expiry to 11 ms.
-    advance(&tk, 10 * MS + MS / 2);
+    advance(&tk, 10 * MS + MS.saturating_div(2));
     assert_eq!((heartbeat.completed(), heartbeat.overruns()), (1, 9));
     assert_eq!(heartbeat.hrtimer().expires(), start + 11 * MS);
-    advance(&tk, MS / 2);
+    advance(&tk, MS.saturating_div(2));
     assert_eq!(heartbeat.completed(), 2);
 }
 

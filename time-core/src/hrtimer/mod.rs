@@ -64,7 +64,7 @@
 //! - Cancelling a timer from its own callback (dropping its last handle there, say)
 //!   would wait for itself for ever; the cancel warns once and returns instead, and a
 //!   handle dropped there keeps its data for good (a leak) rather than free it under
-//!   the running callback. [`HrTimer::try_cancel`] never waits.
+//!   the running callback. [`try_cancel`](crate::ext::HrTimerExt::try_cancel) never waits.
 //!
 //! # Limits (the same as upstream's)
 //!
@@ -78,7 +78,8 @@
 //!   other callback for ever (the cancel refuses only a wait on its own CPU). A hard
 //!   lockup ("Watchdog detected hard LOCKUP") for hard-interrupt timers, a soft lockup
 //!   ("BUG: soft lockup") and RCU stalls for soft ones. A callback must not cancel a
-//!   timer whose callback may cancel its own; [`HrTimer::try_cancel`] never waits.
+//!   timer whose callback may cancel its own;
+//!   [`try_cancel`](crate::ext::HrTimerExt::try_cancel) never waits.
 //! - A generic `#[repr(packed)]` struct whose timer happens to be aligned: Rust moves
 //!   a packed struct's fields to an aligned copy before dropping them, so
 //!   `hrtimer_destroy_in_place()` runs on that copy of the stopped timer, and
@@ -111,6 +112,7 @@ use crate::delta::Delta;
 use crate::instant::Instant;
 
 pub use bindings::{HrTimerBase, HrTimerBindings, NoHrTimerBindings};
+pub use mode::raw_mode;
 pub use mode::{
     AbsoluteHardMode, AbsoluteMode, AbsolutePinnedHardMode, AbsolutePinnedMode,
     AbsolutePinnedSoftMode, AbsoluteSoftMode, HrTimerExpires, HrTimerMode, RawHrTimerMode,
@@ -184,8 +186,12 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     where
         T: HrTimerCallback,
         T: HasHrTimer<T>,
-        <T::TimerMode as HrTimerMode>::Clock: HrTimerClock<Bindings = B>,
     {
+        // `B` need not be the bindings of `T`'s mode (so that generic code's
+        // `HrTimer::new()` compiles as upstream's): a timer starts only through
+        // `HasHrTimer::start`, on the struct's own field, whose type
+        // `impl_has_hr_timer!` checks to be `HrTimer<T, BindingsOf<T::TimerMode>>`.
+        // A timer of other bindings is set up, never started, and destroyed on drop.
         let setup = move |place: *mut Self| {
             // SAFETY: `pin_init` passes a pointer to memory for a `Self`.
             let timer = unsafe { Self::raw_get(place) };
@@ -222,7 +228,7 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     ///
     /// `this` must point into an allocation at least the size of `Self`.
     #[inline]
-    pub unsafe fn raw_get(this: *const Self) -> *mut B::RawHrTimer {
+    pub(crate) unsafe fn raw_get(this: *const Self) -> *mut B::RawHrTimer {
         // SAFETY: the field is inside the allocation (the caller's promise); no
         // reference is made.
         let cell = unsafe { addr_of!((*this).timer) };
@@ -257,7 +263,7 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     ///
     /// `this` must point to a valid `Self`.
     #[inline]
-    pub unsafe fn raw_cancel(this: *const Self) -> bool {
+    pub(crate) unsafe fn raw_cancel(this: *const Self) -> bool {
         // SAFETY: the caller's promise.
         matches!(unsafe { Self::raw_cancel_checked(this) }, Ok(true))
     }
@@ -272,7 +278,7 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     ///
     /// `this` must point to a valid `Self`.
     #[inline]
-    pub unsafe fn raw_cancel_checked(this: *const Self) -> Result<bool, CallbackRunning> {
+    pub(crate) unsafe fn raw_cancel_checked(this: *const Self) -> Result<bool, CallbackRunning> {
         // SAFETY: `this` points to a valid `Self` (the caller's promise).
         let Some(timer) = (unsafe { Self::set_up(this) }) else {
             return Ok(false);
@@ -288,7 +294,7 @@ impl<T, B: HrTimerBindings> HrTimer<T, B> {
     /// [`Err(CallbackRunning)`](CallbackRunning) if its callback is running (the
     /// timer is then left alone). Callable anywhere, its own callback included.
     #[inline]
-    pub fn try_cancel(&self) -> Result<bool, CallbackRunning> {
+    pub(crate) fn try_cancel(&self) -> Result<bool, CallbackRunning> {
         // SAFETY: `self` is a valid `Self`.
         let Some(timer) = (unsafe { Self::set_up(self) }) else {
             return Ok(false);
@@ -423,8 +429,8 @@ fn cancel_result(ret: i32) -> Result<bool, CallbackRunning> {
     }
 }
 
-/// The callback of an [`HrTimer`] was running, so [`HrTimer::try_cancel`] left the
-/// timer alone.
+/// The callback of an [`HrTimer`] was running, so
+/// [`try_cancel`](crate::ext::HrTimerExt::try_cancel) left the timer alone.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct CallbackRunning;
 
@@ -581,7 +587,8 @@ pub unsafe fn run_callback<T: HrTimerCallback>(this: *mut c_void) -> HrTimerRest
 /// Dropping the handle must stop the timer if it is queued, and if its callback is
 /// running, wait for it to return (calling [`cancel`](Self::cancel) from `drop` does
 /// both). Dropped in that callback itself, where the cancel cannot wait, the handle
-/// must keep the timer's data alive (see [`HrTimer::raw_cancel_checked`]).
+/// must keep the timer's data alive (see
+/// [`raw_cancel_checked`](crate::ext::HrTimerExt::raw_cancel_checked)).
 pub unsafe trait HrTimerHandle {
     /// Stops the timer, waiting for its callback if it runs, and returns whether it
     /// was queued. A concurrent start may queue it again before this returns.
@@ -660,14 +667,16 @@ pub unsafe trait HasHrTimer<T> {
     }
 }
 
-/// What a callback asks for when it returns.
+/// What a callback asks for when it returns: the C `enum hrtimer_restart`, as upstream's
+/// (`#[repr(u32)]`, with the C values).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[repr(u32)]
 pub enum HrTimerRestart {
     /// The timer stops (`HRTIMER_NORESTART`).
-    NoRestart,
+    NoRestart = 0,
     /// The timer is queued again at its expiry, which the callback normally moved on
     /// with [`HrTimerCallbackContext::forward`] (`HRTIMER_RESTART`).
-    Restart,
+    Restart = 1,
 }
 
 /// What a running callback may do to its own timer: move its expiry on before it
@@ -687,7 +696,7 @@ impl<'a, T: HasHrTimer<T>> HrTimerCallbackContext<'a, T> {
     ///
     /// The caller is the callback of `timer`, a live, set-up timer, and the context
     /// does not outlive the callback.
-    pub unsafe fn from_raw(timer: *mut HrTimerOf<T>) -> Self {
+    pub(crate) unsafe fn from_raw(timer: *mut HrTimerOf<T>) -> Self {
         // INVARIANT: the caller's promise.
         // SAFETY: a live timer is not null.
         Self(unsafe { NonNull::new_unchecked(timer) }, PhantomData)

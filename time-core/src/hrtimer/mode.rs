@@ -50,23 +50,36 @@ pub(super) const fn clamp_expiry(nanos: i64) -> i64 {
     }
 }
 
-/// The C `enum hrtimer_mode` of a mode, which the kernel services template maps to the
-/// bindings' `hrtimer_mode_HRTIMER_MODE_*` constants.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+/// The C `enum hrtimer_mode`, as the kernel's bindgen types it (`c_uint`): the type of
+/// [`HrTimerMode::C_MODE`], upstream's `bindings::hrtimer_mode`.
+pub type RawHrTimerMode = u32;
+
+/// The values of the C `enum hrtimer_mode` (`include/linux/hrtimer.h`) that the twelve
+/// modes have. The kernel services template asserts at compile time that each equals
+/// the bindings' `hrtimer_mode_HRTIMER_MODE_*` constant.
 #[allow(missing_docs)]
-pub enum RawHrTimerMode {
-    Abs,
-    Rel,
-    AbsPinned,
-    RelPinned,
-    AbsSoft,
-    RelSoft,
-    AbsPinnedSoft,
-    RelPinnedSoft,
-    AbsHard,
-    RelHard,
-    AbsPinnedHard,
-    RelPinnedHard,
+pub mod raw_mode {
+    use super::RawHrTimerMode;
+
+    pub const HRTIMER_MODE_ABS: RawHrTimerMode = 0x00;
+    pub const HRTIMER_MODE_REL: RawHrTimerMode = 0x01;
+    pub const HRTIMER_MODE_PINNED: RawHrTimerMode = 0x02;
+    pub const HRTIMER_MODE_SOFT: RawHrTimerMode = 0x04;
+    pub const HRTIMER_MODE_HARD: RawHrTimerMode = 0x08;
+    pub const HRTIMER_MODE_ABS_PINNED: RawHrTimerMode = HRTIMER_MODE_ABS | HRTIMER_MODE_PINNED;
+    pub const HRTIMER_MODE_REL_PINNED: RawHrTimerMode = HRTIMER_MODE_REL | HRTIMER_MODE_PINNED;
+    pub const HRTIMER_MODE_ABS_SOFT: RawHrTimerMode = HRTIMER_MODE_ABS | HRTIMER_MODE_SOFT;
+    pub const HRTIMER_MODE_REL_SOFT: RawHrTimerMode = HRTIMER_MODE_REL | HRTIMER_MODE_SOFT;
+    pub const HRTIMER_MODE_ABS_PINNED_SOFT: RawHrTimerMode =
+        HRTIMER_MODE_ABS_PINNED | HRTIMER_MODE_SOFT;
+    pub const HRTIMER_MODE_REL_PINNED_SOFT: RawHrTimerMode =
+        HRTIMER_MODE_REL_PINNED | HRTIMER_MODE_SOFT;
+    pub const HRTIMER_MODE_ABS_HARD: RawHrTimerMode = HRTIMER_MODE_ABS | HRTIMER_MODE_HARD;
+    pub const HRTIMER_MODE_REL_HARD: RawHrTimerMode = HRTIMER_MODE_REL | HRTIMER_MODE_HARD;
+    pub const HRTIMER_MODE_ABS_PINNED_HARD: RawHrTimerMode =
+        HRTIMER_MODE_ABS_PINNED | HRTIMER_MODE_HARD;
+    pub const HRTIMER_MODE_REL_PINNED_HARD: RawHrTimerMode =
+        HRTIMER_MODE_REL_PINNED | HRTIMER_MODE_HARD;
 }
 
 mod sealed {
@@ -103,7 +116,7 @@ macro_rules! modes {
     )*};
     (@impl $name:ident $raw:ident Instant) => {
         impl<C: HrTimerBase> HrTimerMode for $name<C> {
-            const C_MODE: RawHrTimerMode = RawHrTimerMode::$raw;
+            const C_MODE: RawHrTimerMode = raw_mode::$raw;
             type Clock = C;
             type BaseClock = C;
             type Expires = Instant<C>;
@@ -114,7 +127,7 @@ macro_rules! modes {
         where
             C::RelativeBase: RelativeHrTimerBase,
         {
-            const C_MODE: RawHrTimerMode = RawHrTimerMode::$raw;
+            const C_MODE: RawHrTimerMode = raw_mode::$raw;
             type Clock = C;
             type BaseClock = C::RelativeBase;
             type Expires = Delta;
@@ -124,30 +137,30 @@ macro_rules! modes {
 
 modes! {
     /// Expires at an absolute time on clock `C` (`HRTIMER_MODE_ABS`).
-    AbsoluteMode = Abs, Instant;
+    AbsoluteMode = HRTIMER_MODE_ABS, Instant;
     /// Expires after a delay from now (`HRTIMER_MODE_REL`), measured on the clock of
     /// the base it is queued on: `C`, or `CLOCK_MONOTONIC` for `CLOCK_REALTIME`.
-    RelativeMode = Rel, Delta;
+    RelativeMode = HRTIMER_MODE_REL, Delta;
     /// Absolute, pinned to the CPU that starts it (`HRTIMER_MODE_ABS_PINNED`).
-    AbsolutePinnedMode = AbsPinned, Instant;
+    AbsolutePinnedMode = HRTIMER_MODE_ABS_PINNED, Instant;
     /// Relative, pinned to the CPU that starts it (`HRTIMER_MODE_REL_PINNED`).
-    RelativePinnedMode = RelPinned, Delta;
+    RelativePinnedMode = HRTIMER_MODE_REL_PINNED, Delta;
     /// Absolute, run in softirq context (`HRTIMER_MODE_ABS_SOFT`).
-    AbsoluteSoftMode = AbsSoft, Instant;
+    AbsoluteSoftMode = HRTIMER_MODE_ABS_SOFT, Instant;
     /// Relative, run in softirq context (`HRTIMER_MODE_REL_SOFT`).
-    RelativeSoftMode = RelSoft, Delta;
+    RelativeSoftMode = HRTIMER_MODE_REL_SOFT, Delta;
     /// Absolute, pinned, run in softirq context (`HRTIMER_MODE_ABS_PINNED_SOFT`).
-    AbsolutePinnedSoftMode = AbsPinnedSoft, Instant;
+    AbsolutePinnedSoftMode = HRTIMER_MODE_ABS_PINNED_SOFT, Instant;
     /// Relative, pinned, run in softirq context (`HRTIMER_MODE_REL_PINNED_SOFT`).
-    RelativePinnedSoftMode = RelPinnedSoft, Delta;
+    RelativePinnedSoftMode = HRTIMER_MODE_REL_PINNED_SOFT, Delta;
     /// Absolute, run in hard interrupt context also on PREEMPT_RT (`HRTIMER_MODE_ABS_HARD`).
-    AbsoluteHardMode = AbsHard, Instant;
+    AbsoluteHardMode = HRTIMER_MODE_ABS_HARD, Instant;
     /// Relative, run in hard interrupt context also on PREEMPT_RT (`HRTIMER_MODE_REL_HARD`).
-    RelativeHardMode = RelHard, Delta;
+    RelativeHardMode = HRTIMER_MODE_REL_HARD, Delta;
     /// Absolute, pinned, hard interrupt context (`HRTIMER_MODE_ABS_PINNED_HARD`).
-    AbsolutePinnedHardMode = AbsPinnedHard, Instant;
+    AbsolutePinnedHardMode = HRTIMER_MODE_ABS_PINNED_HARD, Instant;
     /// Relative, pinned, hard interrupt context (`HRTIMER_MODE_REL_PINNED_HARD`).
-    RelativePinnedHardMode = RelPinnedHard, Delta;
+    RelativePinnedHardMode = HRTIMER_MODE_REL_PINNED_HARD, Delta;
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::kernel;
 use kernel::prelude::*;
 use kernel::time::delay::udelay;
 use kernel::time::{Delta, Instant, Monotonic};
+use typed_clocks::ext::InstantExt;
 
 /// One 32-bit register that reads `before` until `ready_at`, then `after`.
 #[derive(Debug)]

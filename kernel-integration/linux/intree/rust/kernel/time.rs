@@ -43,6 +43,17 @@ pub use typed_clocks::{
 // capability added to the clock tables reaches drivers with no edit here.
 pub use typed_clocks::capabilities::*;
 
+/// What `typed_clocks` adds to the types above, in traits that a driver imports:
+/// `use kernel::time::ext::{ClockSourceExt, DeltaExt, InstantExt};`.
+///
+/// The inherent API and the trait items of [`ClockSource`](crate::time::ClockSource),
+/// [`Instant`](crate::time::Instant) and [`Delta`](crate::time::Delta) are upstream's,
+/// so no addition changes what code written against them means; and
+/// `use kernel::time::*` brings none of these traits into scope.
+pub mod ext {
+    pub use typed_clocks::ext::*;
+}
+
 typed_clocks::declare_clocks!(
     "time/clocks.toml",
     unsafe(bindings = crate::bindings),

@@ -12,6 +12,7 @@ use super::RawHrTimerCallback;
 use crate::sync::Arc;
 use crate::sync::ArcBorrow;
 use core::ffi::c_void;
+use typed_clocks::ext::{HrTimerCallbackContextExt, HrTimerExt};
 
 /// A handle for an `Arc<HasHrTimer<T>>` returned by a call to
 /// [`HrTimerPointer::start`].

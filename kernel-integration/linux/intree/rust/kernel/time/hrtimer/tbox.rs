@@ -12,6 +12,7 @@ use super::RawHrTimerCallback;
 use crate::prelude::*;
 use core::ffi::c_void;
 use core::ptr::NonNull;
+use typed_clocks::ext::{HrTimerCallbackContextExt, HrTimerExt};
 
 /// A handle for a [`Box<HasHrTimer<T>>`] returned by a call to
 /// [`HrTimerPointer::start`].
