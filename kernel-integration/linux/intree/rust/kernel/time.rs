@@ -34,6 +34,8 @@
 
 pub mod delay;
 pub mod hrtimer;
+#[cfg(CONFIG_KUNIT = "y")]
+mod tests;
 
 pub use typed_clocks::{
     ClockId, ClockInfo, ClockSource, ClockVisitor, ConvertsTo, Deadline, Delta, Instant, Jiffies,
