@@ -4,6 +4,7 @@
 //! a row that reads another clock than its name says falls outside the bracket.
 
 use super::{accessor, between, coarse_within_a_tick, precise_accessor};
+use crate::time::ext::{ClockSourceExt, InstantExt};
 use crate::time::{for_each_clock, ClockSource, ClockVisitor, Instant, Ktime, Resolution, CLOCKS};
 
 /// The rows these tests name, in table order: a row added to the table needs its own
@@ -36,7 +37,7 @@ fn reads<C: ClockSource>(accessor: fn() -> Ktime) -> bool {
 fn rows_agreeing_with_their_clockid() -> usize {
     struct Agrees(usize);
     impl ClockVisitor for Agrees {
-        fn visit<C: ClockSource>(&mut self) {
+        fn visit<C: ClockSourceExt>(&mut self) {
             let read = || Instant::<C>::now().to_ktime();
             let agrees = precise_accessor(C::ID).is_some_and(|precise| match C::RESOLUTION {
                 Resolution::Tick => coarse_within_a_tick(precise, read),
@@ -64,7 +65,7 @@ fn rows_agreeing_with_their_clockid() -> usize {
 fn table_entries_matching_types() -> usize {
     struct Compare(usize, usize);
     impl ClockVisitor for Compare {
-        fn visit<C: ClockSource>(&mut self) {
+        fn visit<C: ClockSourceExt>(&mut self) {
             let matches = CLOCKS.get(self.0).is_some_and(|info| {
                 info.name == C::NAME
                     && info.id == C::ID

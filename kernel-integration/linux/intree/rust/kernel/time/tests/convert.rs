@@ -5,6 +5,7 @@
 
 use super::accessor;
 use crate::bindings;
+use crate::time::ext::InstantExt;
 use crate::time::{ClockSource, ConvertsTo, Instant, Ktime, Monotonic, RealTime, Tai};
 
 /// The offsets of the clocks converted to, from `CLOCK_MONOTONIC`.

@@ -7,6 +7,7 @@
 //! timer is gone, since a failed KUnit assertion ends the test's thread at once.
 
 use crate::prelude::*;
+use crate::time::ext::InstantExt;
 use crate::time::hrtimer::{
     self, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerMode, HrTimerRestart,
     ScopedHrTimerPointer, UnsafeHrTimerPointer,

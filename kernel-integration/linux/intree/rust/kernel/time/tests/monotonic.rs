@@ -2,6 +2,7 @@
 
 //! The rows the table declares monotonic never go backwards, and `elapsed()`.
 
+use crate::time::ext::ClockSourceExt;
 use crate::time::{for_each_clock, ClockSource, ClockVisitor, Delta, Instant, Monotonic};
 
 /// Readings per clock.
@@ -25,7 +26,7 @@ fn backwards<C: ClockSource>() -> u32 {
 fn monotonic_rows_backwards() -> (u32, u32) {
     struct Visit(u32, u32);
     impl ClockVisitor for Visit {
-        fn visit<C: ClockSource>(&mut self) {
+        fn visit<C: ClockSourceExt>(&mut self) {
             if C::MONOTONIC {
                 self.0 += 1;
                 if backwards::<C>() != 0 {
