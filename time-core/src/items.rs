@@ -389,8 +389,9 @@ macro_rules! __clocks_posix {
 /// types, `CLOCKS`, `for_each_clock`, the [`OffsetClock`](crate::__private::OffsetClock)
 /// impls of the rows that are their own base (`bases`), and each row's `ClockSource`
 /// impl (its `ID` and `ktime_get`, whose body is the row's `read` block) and
-/// `ClockSourceExt` impl (`NAME`, `MONOTONIC`, the optional `RESOLUTION`) in a block of the row's own with the template's
-/// `items` for the row (stand-ins, checks, declarations that `id` and `read` name).
+/// `ClockSourceExt` impl (`NAME`, `MONOTONIC`, the optional `RESOLUTION`), in a block of
+/// the row's own with the template's `items` for the row (stand-ins, checks,
+/// declarations that `id` and `read` name).
 ///
 /// One invocation per table, not per row: a macro invocation per row costs the
 /// compiler more than the rows' tokens do (`docs/performance.md`). The `unsafe` it
