@@ -48,9 +48,8 @@ pub use typed_clocks::capabilities::*;
 /// What `typed_clocks` adds to the types above, in traits that a driver imports:
 /// `use kernel::time::ext::{ClockSourceExt, DeltaExt, InstantExt};`.
 ///
-/// The inherent API and the trait items of [`ClockSource`](crate::time::ClockSource),
-/// [`Instant`](crate::time::Instant) and [`Delta`](crate::time::Delta) are upstream's,
-/// so no addition changes what code written against them means; and
+/// The inherent API and the trait items of [`ClockSource`], [`Instant`] and [`Delta`] are
+/// upstream's, so no addition changes what code written against them means; and
 /// `use kernel::time::*` brings none of these traits into scope.
 pub mod ext {
     pub use typed_clocks::ext::*;
