@@ -62,6 +62,9 @@ def parse(kdir, lines, out, name):
     summary = [l for l in run.stdout.splitlines() if "Testing complete" in l]
     print(f"   kunit.py parse ({name}): exit {run.returncode};"
           f" {summary[-1].split('] ', 1)[-1] if summary else 'no summary'}")
+    for line in run.stdout.splitlines():
+        if "[FAILED]" in line or "[CRASHED]" in line:
+            print(f"      {line.split('] ', 1)[-1]}")
     return run.returncode, json.loads(result.read_text()) if result.exists() else {}
 
 

@@ -27,8 +27,10 @@ for k in $(seq 1 "$N"); do
     else
         verdict=FAIL
     fi
+    rm -rf "$LOGS/run-$k" && cp -r "$REPO/target/linux-test/ktap" "$LOGS/run-$k" # its parsed documents
+    cp "$REPO/target/linux-test/serial.log" "$LOGS/run-$k/" 2>/dev/null || true
     echo "run $k: $verdict in $(($(date +%s) - t)) s, load $before -> $(load) (log: $LOGS/run-$k.log)"
-    [ "$verdict" = PASS ] || grep -E 'FAIL' "$LOGS/run-$k.log" | head -5 | sed 's/^/   /'
+    [ "$verdict" = PASS ] || grep -E 'FAIL|CRASHED' "$LOGS/run-$k.log" | head -8 | sed 's/^/   /'
 done
 echo "$passed of $N warm runs passed with two CPU hogs ($(nproc) CPUs)"
 [ "$passed" -eq "$N" ]

@@ -26,6 +26,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use kernel_integration::{bindings, time::Monotonic};
 use std::hint::black_box;
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant};
 
 fn now(c: &mut Criterion) {
