@@ -1605,17 +1605,63 @@ pub fn f(t: Pin<&mut HrTimer<BoxTimer>>) -> u64 { t.forward_now(Delta::from_mill
     item(
         Hrtimer,
         "`HrTimer::expires`",
-        &[u(
-            "hrtimer_expires",
-            concat!(
-                box_timer!(),
-                r#"
+        &[
+            u(
+                "hrtimer_expires",
+                concat!(
+                    box_timer!(),
+                    r#"
 use kernel::time::hrtimer::HrTimerInstant;
 pub fn f(t: &HrTimer<BoxTimer>) -> HrTimerInstant<BoxTimer> { t.expires() }
 pub fn g<T: HasHrTimer<T>>(t: &HrTimer<T>) -> kernel::time::hrtimer::HrTimerInstant<T> { t.expires() }
 "#
+                ),
             ),
-        )],
+            d(
+                "hrtimer_expires_mode_clock",
+                r#"
+use kernel::time::hrtimer::{HasHrTimer, HrTimer, HrTimerMode};
+use kernel::time::Instant;
+pub fn f<T: HasHrTimer<T>>(t: &HrTimer<T>) -> Instant<<T::TimerMode as HrTimerMode>::Clock> {
+    t.expires()
+}
+"#,
+            ),
+            d(
+                "hrtimer_expires_relative_realtime",
+                r#"
+use kernel::prelude::*;
+use kernel::time::hrtimer::{
+    HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode,
+};
+use kernel::time::{Instant, RealTime};
+use kernel::impl_has_hr_timer;
+
+#[pin_data]
+pub struct WallTimer {
+    #[pin]
+    timer: HrTimer<Self>,
+}
+
+impl HrTimerCallback for WallTimer {
+    type Pointer<'a> = Pin<KBox<Self>>;
+
+    fn run(_this: Pin<&mut Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        HrTimerRestart::NoRestart
+    }
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for WallTimer {
+        mode: RelativeMode<RealTime>,
+        field: self.timer
+    }
+}
+
+pub fn f(t: &HrTimer<WallTimer>) -> Instant<RealTime> { t.expires() }
+"#,
+            ),
+        ],
     ),
     item(
         Hrtimer,
@@ -2147,15 +2193,27 @@ pub fn g(d: &kernel::time::Delta) -> i64 { HrTimerExpires::as_nanos(d) }
     item(
         Hrtimer,
         "`HrTimerMode`",
-        &[u(
-            "hrtimer_mode_bound",
-            r#"
+        &[
+            u(
+                "hrtimer_mode_bound",
+                r#"
 use kernel::time::hrtimer::{HrTimerMode, RelativeMode};
 use kernel::time::Monotonic;
 pub fn is<M: HrTimerMode>() {}
 pub fn f() { is::<RelativeMode<Monotonic>>() }
 "#,
-        )],
+            ),
+            u(
+                "hrtimer_mode_user_assoc_type",
+                r#"
+use kernel::time::hrtimer::{HrTimerMode, RelativeMode};
+use kernel::time::Monotonic;
+pub trait Queue { type BaseClock; }
+impl Queue for RelativeMode<Monotonic> { type BaseClock = Monotonic; }
+pub fn base<M: HrTimerMode + Queue>() -> Option<M::BaseClock> { None }
+"#,
+            ),
+        ],
     ),
     item(
         Hrtimer,

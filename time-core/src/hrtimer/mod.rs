@@ -43,7 +43,7 @@
 //!   restarted) return 0 and leave the expiry alone (`hrtimer_is_queued()` first),
 //!   where `hrtimer_forward()` would `WARN_ON`.
 //! - A timer's instants are of the clock of the base it is queued on
-//!   ([`HrTimerMode::BaseClock`]): [`HrTimerInstant<T>`], the expiry
+//!   ([`BaseClockOf`]): [`HrTimerInstant<T>`], the expiry
 //!   ([`HrTimer::expires`]) and `forward`'s `now` are `Instant<Monotonic>` for a
 //!   relative `CLOCK_REALTIME` timer, which the kernel queues on the monotonic base
 //!   (upstream types them `Instant<RealTime>`: forwarding from the wall clock's time
@@ -115,9 +115,9 @@ pub use bindings::{HrTimerBase, HrTimerBindings, NoHrTimerBindings};
 pub use mode::raw_mode;
 pub use mode::{
     AbsoluteHardMode, AbsoluteMode, AbsolutePinnedHardMode, AbsolutePinnedMode,
-    AbsolutePinnedSoftMode, AbsoluteSoftMode, HrTimerExpires, HrTimerMode, RawHrTimerMode,
-    RelativeHardMode, RelativeMode, RelativePinnedHardMode, RelativePinnedMode,
-    RelativePinnedSoftMode, RelativeSoftMode, KTIME_MAX,
+    AbsolutePinnedSoftMode, AbsoluteSoftMode, BaseClockOf, HrTimerExpires, HrTimerExpiryBase,
+    HrTimerMode, RawHrTimerMode, RelativeHardMode, RelativeMode, RelativePinnedHardMode,
+    RelativePinnedMode, RelativePinnedSoftMode, RelativeSoftMode, KTIME_MAX,
 };
 pub use pin::PinHrTimerHandle;
 pub use pin_mut::PinMutHrTimerHandle;
@@ -130,9 +130,9 @@ pub type BindingsOf<M> = <<M as HrTimerMode>::Clock as HrTimerClock>::Bindings;
 pub type HrTimerOf<T> = HrTimer<T, BindingsOf<<T as HasHrTimer<T>>::TimerMode>>;
 
 /// The instant type of the timer of `T`: an [`Instant`] of the clock of the hrtimer
-/// base it is queued on ([`HrTimerMode::BaseClock`]): the mode's clock, except for the
+/// base it is queued on ([`BaseClockOf`]): the mode's clock, except for the
 /// relative modes of `CLOCK_REALTIME`, queued on the `CLOCK_MONOTONIC` base.
-pub type HrTimerInstant<T> = Instant<<<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::BaseClock>;
+pub type HrTimerInstant<T> = Instant<BaseClockOf<<T as HasHrTimer<T>>::TimerMode>>;
 
 /// A high-resolution timer: a C `struct hrtimer` of the bindings `B`, as a field of
 /// the struct `T` whose callback it runs.

@@ -84,7 +84,11 @@ pub mod raw_mode {
 
 mod sealed {
     pub trait Sealed {}
+    pub trait Expiry {}
 }
+
+impl<C: ClockSource> sealed::Expiry for Instant<C> {}
+impl sealed::Expiry for Delta {}
 
 /// How a timer runs: its clock, whether its expiry is absolute or relative, and the
 /// C mode flags (upstream's `HrTimerMode`). Implemented by the twelve mode types only.
@@ -95,15 +99,42 @@ pub trait HrTimerMode: sealed::Sealed {
     /// table whose kernel services bind the C timer functions. Its id is the one the
     /// timer is set up with.
     type Clock: HrTimerBase;
-    /// The clock of the hrtimer base the timer is queued on, of which its expiry
-    /// ([`HrTimer::expires`](super::HrTimer::expires)) and `forward`'s `now` are
-    /// instants: `Clock` for the absolute modes, `Clock`'s
-    /// [`RelativeBase`](HrTimerClock::RelativeBase) for the relative ones (the
-    /// `CLOCK_MONOTONIC` clock for `CLOCK_REALTIME`).
-    type BaseClock: ClockSource;
     /// What a timer in this mode is started with: `Instant<Self::Clock>` or `Delta`.
-    type Expires: HrTimerExpires;
+    /// Its [`HrTimerExpiryBase`] names the clock of the base the timer is queued on
+    /// ([`BaseClockOf`]).
+    type Expires: HrTimerExpires + HrTimerExpiryBase<Self::Clock>;
 }
+
+/// The clock of the hrtimer base on which a timer of clock `C` started with a `Self`
+/// is queued: `C` for an [`Instant<C>`], `C`'s
+/// [`RelativeBase`](HrTimerClock::RelativeBase) for a [`Delta`] (the `CLOCK_MONOTONIC`
+/// clock for `CLOCK_REALTIME`). Implemented by these two only.
+///
+/// It is a trait of the expiry, not an item of [`HrTimerMode`], so that upstream's
+/// `HrTimerMode` keeps exactly its three items: a driver's own trait on a mode type
+/// with an item of the same name stays unambiguous.
+pub trait HrTimerExpiryBase<C: HrTimerBase>: sealed::Expiry {
+    /// The clock of the base, of which the timer's expiry
+    /// ([`HrTimer::expires`](super::HrTimer::expires)) and `forward`'s `now` are
+    /// instants.
+    type BaseClock: ClockSource;
+}
+
+impl<C: HrTimerBase> HrTimerExpiryBase<C> for Instant<C> {
+    type BaseClock = C;
+}
+
+impl<C: HrTimerBase> HrTimerExpiryBase<C> for Delta
+where
+    C::RelativeBase: RelativeHrTimerBase,
+{
+    type BaseClock = C::RelativeBase;
+}
+
+/// The clock of the hrtimer base a timer of mode `M` is queued on: `M`'s clock, except
+/// for the relative modes of `CLOCK_REALTIME`, queued on the `CLOCK_MONOTONIC` base.
+pub type BaseClockOf<M> =
+    <<M as HrTimerMode>::Expires as HrTimerExpiryBase<<M as HrTimerMode>::Clock>>::BaseClock;
 
 macro_rules! modes {
     ($($(#[$doc:meta])* $name:ident = $raw:ident, $expires:ident;)*) => {$(
@@ -118,7 +149,6 @@ macro_rules! modes {
         impl<C: HrTimerBase> HrTimerMode for $name<C> {
             const C_MODE: RawHrTimerMode = raw_mode::$raw;
             type Clock = C;
-            type BaseClock = C;
             type Expires = Instant<C>;
         }
     };
@@ -129,7 +159,6 @@ macro_rules! modes {
         {
             const C_MODE: RawHrTimerMode = raw_mode::$raw;
             type Clock = C;
-            type BaseClock = C::RelativeBase;
             type Expires = Delta;
         }
     };
