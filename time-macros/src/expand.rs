@@ -48,7 +48,7 @@ fn track_file(table: &Table, krate: &TokenStream) -> Option<TokenStream> {
         return None;
     };
     Some(quote! {
-        const _: &[#krate::__private::u8] = #krate::__private::core::include_bytes!(#path);
+        const _: &[#krate::__private::u8] = #krate::__private::include_bytes!(#path);
     })
 }
 
