@@ -38,6 +38,7 @@ clock_crate() {
     {
         echo "//! $n generated clocks."
         echo "#![allow(unused_mut, dead_code)]"
+        echo "use typed_clocks::ext::InstantExt;"
         echo "use typed_clocks::{ClockSource, Instant};"
         [ "$n" -eq 0 ] || echo "$CLOCK_CRATE_INVOCATION"
         echo "fn show<C: ClockSource>() -> i64 { Instant::<C>::now().to_ktime() }"

@@ -11,8 +11,10 @@
 //! [`__clock_rows!`] (what the rows share: the marker types, `CLOCKS`,
 //! `for_each_clock` and the `ClockSource` impls, whose `ktime_get` bodies each
 //! template hands it), [`__clock_capability!`] (one repetition
-//! over the capability lists handles every capability) and [`__clock_id!`]; a crate
-//! compiles only the templates its table uses, since each costs the compiler to load.
+//! over the capability lists handles every capability; the kinds checked against the
+//! clock id are [`__clock_monotonic_id!`] and [`__clock_timer_base!`]) and
+//! [`__clock_id!`]; a crate compiles only the templates its table uses, since each
+//! costs the compiler to load.
 //! Everything the rows share is written here, once, as ordinary Rust: the marker types,
 //! the `ClockSource` impls and the capability impls, and every `unsafe` block and
 //! `unsafe impl` with its `// SAFETY:` comment beside it. The procedural macro emits no
@@ -35,6 +37,8 @@
 //! [`__clocks_posix!`]: crate::__clocks_posix
 //! [`__clock_rows!`]: crate::__clock_rows
 //! [`__clock_capability!`]: crate::__clock_capability
+//! [`__clock_monotonic_id!`]: crate::__clock_monotonic_id
+//! [`__clock_timer_base!`]: crate::__clock_timer_base
 //! [`__clock_id!`]: crate::__clock_id
 
 /// The kernel backend over a bindings module: declares the marker types of the rows
@@ -504,7 +508,10 @@ macro_rules! __clock_rows {
 /// One capability of the rows `[Name*]`, by how its impl is justified (the kinds of
 /// [`__clocks_bindings!`](crate::__clocks_bindings)'s `capabilities` slot). The arms that
 /// write an `unsafe impl` on the strength of the caller's word take the caller's
-/// `unsafe`; the others check what they rely on at compile time.
+/// `unsafe`; the others check what they rely on at compile time, in macros of their own
+/// ([`__clock_monotonic_id!`](crate::__clock_monotonic_id) and
+/// [`__clock_timer_base!`](crate::__clock_timer_base)): a crate loads a macro whole, arms
+/// and all, so the kinds most tables use stay small (`docs/performance.md`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __clock_capability {
@@ -525,6 +532,19 @@ macro_rules! __clock_capability {
         )*
     };
     ($(unsafe)? monotonic_id [$($name:ident)*] [$bindings:ty]) => {
+        $crate::__clock_monotonic_id! { $($name)* }
+    };
+    ($(unsafe)? timer_base $rows:tt [$bindings:ty]) => {
+        $crate::__clock_timer_base! { [$bindings] $rows }
+    };
+}
+
+/// `MonotonicClock` for the rows `[Name*]`, checked against their clock ids (the
+/// `monotonic_id` kind of [`__clock_capability!`](crate::__clock_capability)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __clock_monotonic_id {
+    ($($name:ident)*) => {
         $(
             const _: () = $crate::__private::core::assert!(
                 $crate::__private::is_monotonic_clock_id(
@@ -542,7 +562,14 @@ macro_rules! __clock_capability {
             impl $crate::__private::MonotonicClock for $name {}
         )*
     };
-    ($(unsafe)? timer_base [$($name:ident $at:literal [$($relative:ident)?])*] [$bindings:ty]) => {
+}
+
+/// `HrTimerClock` for the rows `[(Name "at" [Relative?])*]`, checked against their
+/// clock ids (the `timer_base` kind of [`__clock_capability!`](crate::__clock_capability)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __clock_timer_base {
+    ([$bindings:ty] [$($name:ident $at:literal [$($relative:ident)?])*]) => {
         $(
             const _: () = $crate::__private::core::assert!(
                 $crate::__private::has_hrtimer_base(<$name as $crate::__private::ClockSource>::ID),
@@ -556,7 +583,7 @@ macro_rules! __clock_capability {
             const _: () = $crate::__private::core::assert!(
                 $crate::__private::is_relative_hrtimer_base(
                     <$name as $crate::__private::ClockSource>::ID,
-                    $crate::__clock_capability!(@relative_id $($relative)?),
+                    $crate::__clock_timer_base!(@relative_id $($relative)?),
                 ),
                 $crate::__private::core::concat!(
                     $at, "the clock id of `", $crate::__private::core::stringify!($name),
@@ -570,7 +597,7 @@ macro_rules! __clock_capability {
             // on (`NoRelativeHrTimerBase` only for `CLOCK_REALTIME`).
             unsafe impl $crate::__private::HrTimerClock for $name {
                 type Bindings = $bindings;
-                type RelativeBase = $crate::__clock_capability!(@relative_base $($relative)?);
+                type RelativeBase = $crate::__clock_timer_base!(@relative_base $($relative)?);
             }
         )*
     };
@@ -588,7 +615,6 @@ macro_rules! __clock_capability {
     (@relative_base $relative:ident) => {
         $relative
     };
-
 }
 
 /// A clock id constant's stand-in, its check (with the module's glob import in

@@ -6,6 +6,8 @@ pub use core;
 // (`$crate::__private::str` is the primitive even where a user type shadows `str`).
 pub use core::marker::Sized;
 pub use core::primitive::{bool, i128, str, u64, u8};
+// `include_bytes!` by a short path: resolving it through `core` loads core's root module.
+pub use core::include_bytes;
 
 /// Writes out the kernel services of a table (see `services.rs`).
 #[cfg(feature = "kernel-services")]

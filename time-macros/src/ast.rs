@@ -4,6 +4,7 @@
 
 use crate::schema::Key;
 use proc_macro2::{Span, TokenStream};
+use std::cell::OnceCell;
 use std::ops::Range;
 
 /// A clock table, from a file or from inline rows.
@@ -87,28 +88,38 @@ pub(crate) struct TableText {
     pub(crate) text: String,
     /// The path literal, where errors about the file are attached.
     pub(crate) span: Span,
-    /// Where each line starts (byte offsets), found once: locating is a binary search.
-    line_starts: Vec<usize>,
+    /// Where each line starts (byte offsets), found the first time a place is located
+    /// (a valid table of integer ids and no bindings module needs none): locating is
+    /// then a binary search.
+    line_starts: OnceCell<Vec<usize>>,
 }
 
 impl TableText {
     /// The text of the file the user names `display`, read from the literal at `span`.
     #[cfg_attr(not(feature = "toml"), allow(dead_code))] // the file form needs the `toml` feature
     pub(crate) fn new(display: String, text: String, span: Span) -> Self {
-        // `find` runs core's `memchr`, optimised where this crate is not (a proc macro
-        // is built unoptimised): a scan by hand costs more than the rest of the macro.
-        let mut line_starts = vec![0];
-        let mut start = 0;
-        while let Some(newline) = text.get(start..).and_then(|rest| rest.find('\n')) {
-            start += newline + 1;
-            line_starts.push(start);
-        }
         TableText {
             display,
             text,
             span,
-            line_starts,
+            line_starts: OnceCell::new(),
         }
+    }
+
+    /// Where each line starts, found once.
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            // `find` runs core's `memchr`, optimised where this crate is not (a proc
+            // macro is built unoptimised): a scan by hand costs more than the rest of
+            // the macro.
+            let mut line_starts = vec![0];
+            let mut start = 0;
+            while let Some(newline) = self.text.get(start..).and_then(|rest| rest.find('\n')) {
+                start += newline + 1;
+                line_starts.push(start);
+            }
+            line_starts
+        })
     }
 
     /// `display:LINE:COL` of byte `offset`, 1-based, columns in characters.
@@ -121,11 +132,9 @@ impl TableText {
     pub(crate) fn line_column(&self, offset: usize) -> (usize, usize) {
         let offset = self.floor(offset);
         // The lines that start at or before `offset`; the last of them holds it.
-        let line = self
-            .line_starts
-            .partition_point(|&start| start <= offset)
-            .max(1);
-        let line_start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        let line_starts = self.line_starts();
+        let line = line_starts.partition_point(|&start| start <= offset).max(1);
+        let line_start = line_starts.get(line - 1).copied().unwrap_or(0);
         let column = self
             .text
             .get(line_start..offset)
@@ -145,7 +154,7 @@ impl TableText {
     pub(crate) fn excerpt(&self, range: &Range<usize>) -> String {
         let (line, _) = self.line_column(range.start);
         let start = self.floor(range.start);
-        let line_start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        let line_start = self.line_starts().get(line - 1).copied().unwrap_or(0);
         let line_end = self
             .text
             .get(start..)

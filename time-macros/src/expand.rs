@@ -48,7 +48,7 @@ fn track_file(table: &Table, krate: &TokenStream) -> Option<TokenStream> {
         return None;
     };
     Some(quote! {
-        const _: &[#krate::__private::u8] = #krate::__private::core::include_bytes!(#path);
+        const _: &[#krate::__private::u8] = #krate::__private::include_bytes!(#path);
     })
 }
 
@@ -189,6 +189,7 @@ struct Rows<'t> {
     no: TokenTree,
     ktime_t: TokenTree,
     u64: TokenTree,
+    empty: TokenTree,
 }
 
 impl<'t> Rows<'t> {
@@ -205,6 +206,7 @@ impl<'t> Rows<'t> {
             no: ident("false"),
             ktime_t: ident("ktime_t"),
             u64: ident("u64"),
+            empty: TokenTree::Literal(Literal::string("")),
         }
     }
 
@@ -256,12 +258,11 @@ impl<'t> Rows<'t> {
         });
         // Only a bindings module's getter is checked, with a message at its place
         // (computing a place is most of what a row costs the macro).
-        let at = if self.table.options.bindings().is_some() {
-            location(self.table, &getter.site)
+        tokens.push(if self.table.options.bindings().is_some() {
+            TokenTree::Literal(location(self.table, &getter.site))
         } else {
-            Literal::string("")
-        };
-        tokens.push(TokenTree::Literal(at));
+            self.empty.clone()
+        });
         tokens.push(self.semi.clone());
     }
 
