@@ -1,7 +1,9 @@
 //! The main demo: every clock of the root `clocks.toml`, read through the C getters →
-//! bindgen → `declare_clocks!` chain, and a short operation timed on the monotonic
-//! clocks. The clocks are listed from the generated `CLOCKS`, so a row added to the
-//! table shows up here with its reading, with no edit to this file.
+//! bindgen → `declare_clocks!` chain of the kernel's own `kernel::time` (the in-tree
+//! series' files, built here as the host `kernel` crate), and a short operation timed
+//! on the monotonic clocks. The clocks are listed from the generated `CLOCKS`, so a
+//! row added to the table shows up here with its reading and capabilities, with no
+//! edit to this file.
 //!
 //! ```text
 //! cargo run -p kernel-integration --example clocks
@@ -9,10 +11,8 @@
 
 use std::hint::black_box;
 
-use kernel_integration::bindings;
-use kernel_integration::time::{BootTime, Monotonic, CLOCKS};
-use typed_clocks::ext::InstantExt;
-use typed_clocks::{ClockId, ClockInfo, Delta, Instant};
+use kernel::bindings;
+use kernel::time::{BootTime, ClockInfo, ConvertsTo, Delta, Instant, Monotonic, CLOCKS};
 
 /// One row of the table: what the clock is and what it reads now.
 struct Row {
@@ -28,13 +28,35 @@ impl Row {
             name: clock.name,
             clockid: format!("{} ({})", clockid_name(clock.id), clock.id),
             monotonic: if clock.monotonic { "yes" } else { "no" },
-            now: Delta::from_nanos((clock.read)()).to_string(),
+            now: show(Delta::from_nanos((clock.read)())),
         }
     }
 }
 
+/// A span with its unit, as `1.5ms` (the kernel's `Delta` prints its nanoseconds only
+/// with `{:?}`).
+fn show(delta: Delta) -> String {
+    let nanos = delta.as_nanos();
+    let (unit, scale) = match nanos.unsigned_abs() {
+        0..1_000 => return format!("{nanos}ns"),
+        1_000..1_000_000 => ("us", 1_000),
+        1_000_000..1_000_000_000 => ("ms", 1_000_000),
+        _ => ("s", 1_000_000_000),
+    };
+    let whole = nanos / scale;
+    let fraction = (nanos % scale).unsigned_abs();
+    let digits = scale.ilog10() as usize;
+    let fraction = format!("{fraction:0digits$}");
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.is_empty() {
+        format!("{whole}{unit}")
+    } else {
+        format!("{whole}.{fraction}{unit}")
+    }
+}
+
 /// The `CLOCK_*` name of a clock id, from the bindings (`include/uapi/linux/time.h`).
-fn clockid_name(id: ClockId) -> &'static str {
+fn clockid_name(id: i32) -> &'static str {
     const NAMES: &[(u32, &str)] = &[
         (bindings::CLOCK_REALTIME, "CLOCK_REALTIME"),
         (bindings::CLOCK_MONOTONIC, "CLOCK_MONOTONIC"),
@@ -120,17 +142,23 @@ fn main() {
 
     println!("\nA short operation (summing 300000 numbers, result {result}) took:");
     for ((clock, before), after) in monotonic.iter().zip(&before).zip(&after) {
-        let took = Delta::from_nanos(after - before).to_string();
+        let took = show(Delta::from_nanos(after - before));
         println!("  {took:>12} on {}", clock.name);
     }
     println!(
         "  {:>12} as Instant::<Monotonic>::elapsed()",
-        took.to_string()
+        show(took)
     );
     println!("  (elapsed() exists only on monotonic clocks: Instant::<RealTime>::elapsed does not compile)");
 
-    // A conversion through the timekeeper's offsets (ktime_mono_to_any).
-    let now = Instant::<Monotonic>::now();
-    let suspended = Delta::from_nanos(now.to_clock::<BootTime>().to_ktime() - now.to_ktime());
-    println!("\nTime spent suspended since boot (Monotonic -> BootTime): {suspended}");
+    // A conversion through the timekeeper's offsets (ktime_mono_to_any): the
+    // monotonic clock's epoch on the BootTime clock is the time spent suspended since
+    // boot. (An instant minus the largest span saturates at the clock's epoch, 0.)
+    let mono_epoch = Instant::<Monotonic>::now() - Delta::from_nanos(i64::MAX);
+    let boot_epoch = Instant::<BootTime>::now() - Delta::from_nanos(i64::MAX);
+    let suspended = <Monotonic as ConvertsTo<BootTime>>::to_clock(mono_epoch) - boot_epoch;
+    println!(
+        "\nTime spent suspended since boot (Monotonic -> BootTime): {}",
+        show(suspended)
+    );
 }

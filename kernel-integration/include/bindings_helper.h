@@ -14,6 +14,7 @@
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/jiffies.h>
+#include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/timekeeping.h>
 #include <uapi/linux/time.h>

@@ -35,7 +35,5 @@ void rust_helper_hrtimer_setup_in_place(struct hrtimer *timer,
 void rust_helper_hrtimer_destroy_in_place(struct hrtimer *timer);
 int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer);
 bool rust_helper_hrtimer_is_queued(struct hrtimer *timer);
-u64 rust_helper_hrtimer_forward_now(struct hrtimer *timer, ktime_t interval);
-void rust_helper_might_sleep(void);
 
 #endif /* _RUST_HELPERS_H */

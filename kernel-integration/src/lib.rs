@@ -1,39 +1,63 @@
-//! A kernel-shaped crate: C headers → bindgen → `declare_clocks!` → driver code using
-//! typed time, built and tested on the host.
+//! The kernel crate on the host: `kernel::time` and `kernel::io::poll` of the in-tree
+//! series (the Linux 7.3.4 files as the series patches them, in
+//! `linux/intree/rust/kernel/`), built as a crate named `kernel` over a host model of
+//! the C they call, so that their hrtimer, conversion and soundness tests run here.
 //!
-//! The flow is the kernel's: `include/linux/{ktime,timekeeping}.h` declare the getters
-//! (some exported, some `static inline`), the in-tree series' `rust/helpers/time.c`
-//! (`linux/intree/rust/helpers/time.c`, compiled by `csrc/helpers.c`) wraps the static
-//! inline ones as `rust_helper_*`, `build.rs` runs bindgen on
-//! `include/bindings_helper.h` into [`bindings`], and [`time`] turns the root
-//! `clocks.toml` into one marker type per clock with `declare_clocks!`. On the host,
-//! `csrc/timekeeper.c` stands in for `kernel/time/timekeeping.c`, reading the host's
-//! clocks, with a test mode ([`timekeeper::test_mode`]) that makes every clock
-//! deterministic.
+//! The flow is the kernel's: `include/linux/*.h` declare the C (getters, some
+//! exported and some `static inline`, the hrtimer API, delays and jiffies), the
+//! series' `rust/helpers/{time,hrtimer}.c` wrap the static inline ones as
+//! `rust_helper_*`, `build.rs` runs bindgen into [`bindings`], and `kernel::time`
+//! declares its clocks from `rust/kernel/time/clocks.toml` (the root `clocks.toml`)
+//! with `declare_clocks!`. `csrc/` stands in for the kernel's C:
 //!
 //! | here | in the kernel tree |
 //! |---|---|
 //! | `include/linux/*.h`, `include/uapi/linux/time.h` | the same paths |
 //! | `include/bindings_helper.h`, [`bindings`] | `rust/bindings/bindings_helper.h`, `rust/bindings/lib.rs` |
-//! | `csrc/helpers.c` over `linux/intree/rust/helpers/time.c` | `rust/helpers/helpers.c` over `rust/helpers/time.c` |
+//! | `csrc/helpers.c` over `linux/intree/rust/helpers/{time,hrtimer}.c` | `rust/helpers/helpers.c` over the same files |
 //! | `build.rs` | `rust/Makefile`'s bindgen rules |
-//! | [`time`] | `rust/kernel/time.rs` |
-//! | `csrc/timekeeper.c` (host, controllable) | `kernel/time/timekeeping.c` |
-//! | [`driver`] | a driver's `read_poll_timeout()` and retry loops |
+//! | [`time`], [`io::poll`] | `rust/kernel/time.rs`, `rust/kernel/time/*`, `rust/kernel/io/poll.rs`: the same files |
+//! | [`ffi`], [`error`], [`alloc`], [`sync`], [`types`], [`prelude`], [`workqueue`] | the kernel crate's modules of those names, in their shapes |
+//! | `csrc/timekeeper.c`, `csrc/hrtimer.c`, `csrc/delay.c` (controllable: [`timekeeper`]) | `kernel/time/timekeeping.c`, `kernel/time/hrtimer.c`, the delays |
 //!
 //! ```
-//! use kernel_integration::time::Monotonic;
-//! use typed_clocks::{Delta, Instant};
+//! use kernel::time::{Delta, Instant, Monotonic};
 //!
 //! let start = Instant::<Monotonic>::now();
 //! let took: Delta = start.elapsed();
 //! assert!(!took.is_negative());
 //! ```
 
+// Upstream's files name pin-init `pin_init`.
+extern crate pinned_init as pin_init;
+
 pub mod alloc;
-pub mod bindings;
-pub mod driver;
+pub mod error;
+mod host;
 pub mod prelude;
 pub mod sync;
-pub mod time;
 pub mod timekeeper;
+pub mod types;
+pub mod workqueue;
+
+pub use bindings::{self, ffi};
+pub use host::{fmt, processor, task};
+
+/// The series' kernel files, at their paths in the tree, with the lints the kernel
+/// builds them with (this workspace's own are for its code).
+#[path = "../linux/intree/rust/kernel"]
+#[allow(unused_qualifications)]
+mod tree {
+    pub mod time;
+
+    pub mod io {
+        pub mod poll;
+    }
+}
+
+pub use tree::time;
+
+/// `kernel::io`: upstream's `io::poll`.
+pub mod io {
+    pub use crate::tree::io::poll;
+}

@@ -1,6 +1,12 @@
-//! What the kernel's `kernel::prelude` brings that the timer code here uses: the
-//! owning pointers, `Pin`, and `pin-init`'s macros and traits.
+//! The kernel's `kernel::prelude`, as far as `kernel::time` and its users use it.
+
+pub use core::mem::{align_of, size_of};
+pub use core::pin::Pin;
+
+pub use crate::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
+
+pub use pinned_init::{init, pin_data, pin_init, pinned_drop, Init, PinInit};
 
 pub use crate::alloc::{flags::*, Box, KBox};
-pub use core::pin::Pin;
-pub use pinned_init::{pin_data, pin_init, try_pin_init, PinInit};
+pub use crate::error::{code::*, Error, Result};
+pub use crate::{dev_err, dev_info, pr_info, try_pin_init};

@@ -3,8 +3,9 @@
 //!
 //! As in the kernel, an `Arc<T>` never hands out `&mut T`, so what it points to is
 //! pinned for good: [`Arc::pin_init`] initializes `T` in place from a `PinInit`, and
-//! an `Arc` of a struct with an [`HrTimer`](typed_clocks::hrtimer::HrTimer) field
-//! starts its timer (`kernel_integration::time::hrtimer`).
+//! an `Arc` of a struct with an [`HrTimer`](crate::time::hrtimer::HrTimer) field
+//! starts its timer (`kernel::time::hrtimer`). [`atomic`] and [`completion`] are what
+//! upstream's timer examples use of the kernel's.
 
 use core::ops::Deref;
 use std::marker::PhantomData;
@@ -19,7 +20,7 @@ use crate::alloc::Flags;
 /// `T` is reached only through `&T` ([`Deref`]), as in the kernel:
 ///
 /// ```
-/// use kernel_integration::{alloc::flags::GFP_KERNEL, sync::Arc};
+/// use kernel::{alloc::flags::GFP_KERNEL, sync::Arc};
 /// let arc = Arc::pin_init(7u32, GFP_KERNEL).unwrap_or_else(|never| match never {});
 /// let other = arc.clone();
 /// assert_eq!((*arc, *other), (7, 7));
@@ -30,7 +31,7 @@ use crate::alloc::Flags;
 /// queued timer:
 ///
 /// ```compile_fail,E0277
-/// # use kernel_integration::{alloc::flags::GFP_KERNEL, sync::Arc};
+/// # use kernel::{alloc::flags::GFP_KERNEL, sync::Arc};
 /// let arc = Arc::pin_init(7u32, GFP_KERNEL).unwrap_or_else(|never| match never {});
 /// let mut std_arc: std::sync::Arc<u32> = arc.into();
 /// *std::sync::Arc::get_mut(&mut std_arc).unwrap() = 8;
@@ -141,3 +142,119 @@ impl<T> Deref for ArcBorrow<'_, T> {
 unsafe impl<T: Sync> Send for ArcBorrow<'_, T> {}
 // SAFETY: as above.
 unsafe impl<T: Sync> Sync for ArcBorrow<'_, T> {}
+
+/// The kernel's atomics (`kernel::sync::atomic`), over `core`'s.
+pub mod atomic {
+    use core::sync::atomic::{AtomicU64, Ordering};
+
+    /// The kernel's memory orderings (`kernel::sync::atomic::ordering`).
+    pub mod ordering {
+        /// No ordering.
+        #[derive(Clone, Copy)]
+        pub struct Relaxed;
+        /// Acquire ordering.
+        #[derive(Clone, Copy)]
+        pub struct Acquire;
+        /// Release ordering.
+        #[derive(Clone, Copy)]
+        pub struct Release;
+        /// Full ordering (sequentially consistent).
+        #[derive(Clone, Copy)]
+        pub struct Full;
+
+        /// An ordering argument.
+        pub trait Any {
+            /// The `core` ordering.
+            const ORDERING: core::sync::atomic::Ordering;
+        }
+        impl Any for Relaxed {
+            const ORDERING: core::sync::atomic::Ordering = core::sync::atomic::Ordering::Relaxed;
+        }
+        impl Any for Acquire {
+            const ORDERING: core::sync::atomic::Ordering = core::sync::atomic::Ordering::Acquire;
+        }
+        impl Any for Release {
+            const ORDERING: core::sync::atomic::Ordering = core::sync::atomic::Ordering::Release;
+        }
+        impl Any for Full {
+            const ORDERING: core::sync::atomic::Ordering = core::sync::atomic::Ordering::SeqCst;
+        }
+    }
+
+    /// An atomic `u64` (the kernel's `Atomic<u64>`; the examples use only this one).
+    pub struct Atomic<T>(AtomicU64, core::marker::PhantomData<T>);
+
+    impl Atomic<u64> {
+        /// A new atomic holding `v`.
+        pub const fn new(v: u64) -> Self {
+            Atomic(AtomicU64::new(v), core::marker::PhantomData)
+        }
+
+        /// Adds `v`, returning the previous value.
+        pub fn fetch_add<O: ordering::Any>(&self, v: u64, _o: O) -> u64 {
+            self.0.fetch_add(v, O::ORDERING)
+        }
+
+        /// The value.
+        pub fn load<O: ordering::Any>(&self, _o: O) -> u64 {
+            let order = match O::ORDERING {
+                Ordering::Release => Ordering::Relaxed,
+                order => order,
+            };
+            self.0.load(order)
+        }
+
+        /// Sets the value.
+        pub fn store<O: ordering::Any>(&self, v: u64, _o: O) {
+            let order = match O::ORDERING {
+                Ordering::Acquire => Ordering::Relaxed,
+                order => order,
+            };
+            self.0.store(v, order)
+        }
+    }
+}
+
+/// The kernel's `Completion` (`kernel::sync::completion`).
+pub mod completion {
+    use core::sync::atomic::{AtomicBool, Ordering};
+
+    use pinned_init::PinInit;
+
+    /// Waits for another context to say "done" (`struct completion`).
+    ///
+    /// A host wait lets time pass and runs the expired hrtimers, as a sleeping CPU
+    /// takes the timer interrupt: it sleeps 50 µs at a time with the host's `fsleep`,
+    /// which runs the queues (or advances the test clocks in test mode), before each
+    /// look at the completion.
+    pub struct Completion {
+        done: AtomicBool,
+    }
+
+    impl Completion {
+        /// An initializer of a completion not done yet.
+        // The kernel's name and shape.
+        #[allow(clippy::new_ret_no_self)]
+        pub fn new() -> impl PinInit<Self> {
+            Completion {
+                done: AtomicBool::new(false),
+            }
+        }
+
+        /// Wakes every waiter, now and later (`complete_all`): the completion stays
+        /// done for good.
+        pub fn complete_all(&self) {
+            self.done.store(true, Ordering::Release);
+        }
+
+        /// Waits until the completion is done (`wait_for_completion`).
+        pub fn wait_for_completion(&self) {
+            loop {
+                crate::time::delay::fsleep(crate::time::Delta::from_micros(50));
+                if self.done.load(Ordering::Acquire) {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -12,9 +12,8 @@
 //! clocks come back when the guard is dropped (also when the test panics).
 //!
 //! ```
-//! use kernel_integration::time::{BootTime, Monotonic};
-//! use kernel_integration::timekeeper;
-//! use typed_clocks::{Delta, Instant};
+//! use kernel::time::{BootTime, Delta, Instant, Monotonic};
+//! use kernel::timekeeper;
 //!
 //! let tk = timekeeper::test_mode();
 //! let start = Instant::<Monotonic>::now();
@@ -29,11 +28,11 @@
 use core::fmt;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use typed_clocks::ext::InstantExt;
-use typed_clocks::{Delta, Instant, Ktime};
-
 use crate::bindings;
-use crate::time::{Monotonic, MonotonicRaw};
+use crate::time::{Delta, Instant, Monotonic, MonotonicRaw};
+
+/// A `ktime_t`.
+type Ktime = bindings::ktime_t;
 
 /// Serializes the users of test mode within one process.
 static TEST_MODE: Mutex<()> = Mutex::new(());
@@ -128,13 +127,13 @@ impl TestModeGuard {
     /// may move the clock backwards.
     pub fn set_monotonic(&self, at: Instant<Monotonic>) -> Result<(), TimekeeperError> {
         // SAFETY: as in `test_mode`.
-        check(unsafe { bindings::timekeeper_test_set_mono(at.to_ktime()) })
+        check(unsafe { bindings::timekeeper_test_set_mono(at.as_nanos()) })
     }
 
     /// Sets CLOCK_MONOTONIC_RAW.
     pub fn set_raw(&self, at: Instant<MonotonicRaw>) -> Result<(), TimekeeperError> {
         // SAFETY: as in `test_mode`.
-        check(unsafe { bindings::timekeeper_test_set_raw(at.to_ktime()) })
+        check(unsafe { bindings::timekeeper_test_set_raw(at.as_nanos()) })
     }
 
     /// Lets `elapsed` (not negative) of running time pass: every clock advances by it.

@@ -1,23 +1,22 @@
-//! The traits that tie a zero-sized marker type to one kernel clock.
+//! The trait that ties a zero-sized marker type to one clock.
 
-pub use crate::capabilities::*;
+use crate::Resolution;
 
-/// A kernel time value: signed nanoseconds, as the kernel's `ktime_t`.
+/// A time value: signed nanoseconds, as the kernel's `ktime_t`.
 ///
 /// What a `Ktime` means depends on the clock it came from and on whether it is an
 /// absolute point or a span; [`Instant`](crate::Instant) and [`Delta`](crate::Delta)
 /// make both visible to the compiler.
 pub type Ktime = i64;
 
-/// A clock identifier, as the kernel's and POSIX's `clockid_t` (`CLOCK_MONOTONIC` = 1, …).
-pub type ClockId = i32;
+/// The largest time a clock reads, as the kernel's `KTIME_MAX`.
+pub const KTIME_MAX: Ktime = Ktime::MAX;
 
 /// A clock that can be read: upstream Linux 7.3's `kernel::time::ClockSource`, with
 /// upstream's items only (`ID` and `ktime_get`).
 ///
 /// `declare_clocks!` implements it for one marker type per row of a clock table, and
-/// [`ClockSourceExt`](crate::ext::ClockSourceExt) with the row's name, monotonicity
-/// and resolution. Generic code takes `C: ClockSource`:
+/// [`TableClock`](crate::TableClock) with the row. Generic code takes `C: ClockSource`:
 ///
 /// ```
 /// use typed_clocks::ext::ClockSourceExt; // `C::NAME`
@@ -33,20 +32,19 @@ pub type ClockId = i32;
 /// }
 /// let (name, at) = stamp::<Boot>();
 /// assert_eq!(name, "Boot");
-/// assert_eq!(at, typed_clocks::ext::InstantExt::from_ktime(42));
+/// assert_eq!(at, Instant::from_ktime(42));
 /// ```
 ///
 /// # Safety
 ///
 /// Implementers must ensure that [`ktime_get`](Self::ktime_get) returns a value in
-/// `0..=KTIME_MAX` ([`KTIME_MAX`](crate::hrtimer::KTIME_MAX) is `i64::MAX`) and is safe
-/// to call wherever the clock is read, and that [`ID`](Self::ID) is the `clockid_t` of
-/// the clock's time base. The range is upstream's contract; this crate's own `unsafe`
-/// code does not rely on it (an expiry is clamped where it reaches C, and an
-/// [`Instant`](crate::Instant) is any `i64`), so a reading outside it is a logic error,
-/// not undefined behaviour. A hand-written `unsafe impl` is the implementer vouching for
-/// both; `declare_clocks!`'s impls are vouched for by the invocation's `unsafe(…)`, or
-/// read the clock with `clock_gettime` themselves (the posix backend).
+/// `0..=KTIME_MAX` and is safe to call wherever the clock is read, and that
+/// [`ID`](Self::ID) is the `clockid_t` of the clock's time base. The range is upstream's
+/// contract; this crate's own code does not rely on it (an [`Instant`](crate::Instant)
+/// is any `i64`), so a reading outside it is a logic error, not undefined behaviour. A
+/// hand-written `unsafe impl` is the implementer vouching for both; `declare_clocks!`'s
+/// impls are vouched for by the invocation's `unsafe(…)`, or read the clock with
+/// `clock_gettime` themselves (the posix backend).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a clock",
     label = "not a clock declared in a clock table",
@@ -57,24 +55,10 @@ pub unsafe trait ClockSource: 'static {
     /// The `clockid_t` of the clock's time base (the table's `clockid`; for a clock
     /// without a `clockid_t` of its own, such as the coarse BootTime, the id of the
     /// time base it reads).
-    const ID: ClockId;
+    const ID: i32;
     /// Reads the clock: the current time in nanoseconds since the clock's epoch, in
     /// `0..=KTIME_MAX`.
     fn ktime_get() -> Ktime;
-}
-
-/// How finely a clock's readings advance:
-/// [`ClockSourceExt::RESOLUTION`](crate::ext::ClockSourceExt::RESOLUTION), from the
-/// table's `resolution` key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Resolution {
-    /// Readings advance in steps of at most this many nanoseconds (the default, `1`,
-    /// when the table does not say).
-    Nanos(i64),
-    /// Readings advance only at the timer tick, every `1/HZ` seconds (the coarse
-    /// clocks: 4 ms at `HZ=250`). Intervals shorter than a tick cannot be measured on
-    /// such a clock.
-    Tick,
 }
 
 impl Resolution {
@@ -103,38 +87,5 @@ impl Resolution {
     #[inline]
     pub const fn measures(self, nanos: i64) -> bool {
         nanos >= self.step_nanos(Self::MIN_TICK_NANOS)
-    }
-}
-
-/// The [`HrTimerClock::RelativeBase`] of `CLOCK_REALTIME` in a table without a
-/// `CLOCK_MONOTONIC` clock with `hrtimer = true`: not a clock, so the relative timer
-/// modes of that clock do not compile.
-pub enum NoRelativeHrTimerBase {}
-
-/// The clock of the hrtimer base a relative timer is queued on: every clock; not
-/// [`NoRelativeHrTimerBase`].
-#[diagnostic::on_unimplemented(
-    message = "relative timers of this clock are queued on the `CLOCK_MONOTONIC` base, and the \
-               clock table has no such clock",
-    label = "a relative mode of a `CLOCK_REALTIME` clock in a table without a `CLOCK_MONOTONIC` \
-             clock with `hrtimer = true`",
-    note = "the kernel queues relative `CLOCK_REALTIME` timers on the `CLOCK_MONOTONIC` base: \
-            declare a `CLOCK_MONOTONIC` row with `hrtimer = true` (their expiries are its \
-            instants), or use an absolute mode"
-)]
-pub trait RelativeHrTimerBase: ClockSource {}
-
-impl<C: ClockSource> RelativeHrTimerBase for C {}
-
-/// Whether `relative`, the id of the [`HrTimerClock::RelativeBase`] of a clock of id
-/// `id` (`None`: [`NoRelativeHrTimerBase`]), is that of the base the kernel queues the
-/// clock's relative timers on: `CLOCK_MONOTONIC` for `CLOCK_REALTIME`, `id` for the
-/// others. The templates of `declare_clocks!` assert it for every `hrtimer = true`
-/// clock.
-#[doc(hidden)]
-pub const fn is_relative_hrtimer_base(id: ClockId, relative: Option<ClockId>) -> bool {
-    match relative {
-        Some(relative) => relative == if id == 0 { 1 } else { id },
-        None => id == 0,
     }
 }

@@ -24,18 +24,13 @@
 //! assert_eq!((Uptime::NAME, Uptime::MONOTONIC), ("Uptime", true));
 //! ```
 //!
-//! With the `kernel-services` feature, [`HrTimerExt`] and [`HrTimerCallbackContextExt`]
-//! hold what the timer layer adds to upstream's `HrTimer<T>` and
-//! `HrTimerCallbackContext` (upstream's are private or `pub(crate)` there).
-//!
-//! The module is not re-exported by a glob at the crate root, nor at `kernel::time`:
-//! `use kernel::time::*` brings none of these traits into scope
-//! (`use kernel::time::ext::*` does).
+//! The module is not re-exported by a glob at the crate root: `use typed_clocks::*`
+//! brings none of these traits into scope (`use typed_clocks::ext::*` does).
 
-use crate::clock::{ClockSource, Ktime, Resolution};
-use crate::convert::ConvertsTo;
+use crate::clock::{ClockSource, Ktime};
 use crate::delta::Delta;
 use crate::instant::Instant;
+use crate::{ConvertsTo, Resolution, TableClock};
 
 mod sealed {
     /// Only this crate's `Instant` and `Delta` implement the extension traits.
@@ -44,12 +39,8 @@ mod sealed {
     impl Sealed for crate::Delta {}
 }
 
-/// A clock's row of its table: its name, monotonicity and resolution.
-///
-/// `declare_clocks!` implements it for every clock it declares. A clock implemented by
-/// hand (`unsafe impl ClockSource`) may implement it too; what needs it
-/// ([`ClockInfo::of`](crate::ClockInfo::of),
-/// [`Deadline::after_nanos`](crate::Deadline::after_nanos)) says so in its bounds.
+/// A clock's row of its table: its name, monotonicity and resolution, as constants of
+/// the clock ([`TableClock::INFO`]'s).
 pub trait ClockSourceExt: ClockSource {
     /// The clock's name in the table, which is also its Rust type name.
     const NAME: &'static str;
@@ -57,7 +48,13 @@ pub trait ClockSourceExt: ClockSource {
     const MONOTONIC: bool;
     /// How finely the clock advances (the table's `resolution`; nanoseconds when the
     /// table does not say).
-    const RESOLUTION: Resolution = Resolution::Nanos(1);
+    const RESOLUTION: Resolution;
+}
+
+impl<C: TableClock> ClockSourceExt for C {
+    const NAME: &'static str = C::INFO.name;
+    const MONOTONIC: bool = C::INFO.monotonic;
+    const RESOLUTION: Resolution = C::INFO.resolution;
 }
 
 /// What [`Instant`] has besides upstream's `now` and `elapsed`: conversions from and
@@ -65,12 +62,6 @@ pub trait ClockSourceExt: ClockSource {
 pub trait InstantExt: sealed::Sealed + Copy {
     /// The instant's clock.
     type Clock: ClockSource;
-
-    /// The instant `ktime` nanoseconds from the clock's epoch. The caller vouches that
-    /// the value is a reading of (or a time on) the instant's clock. (Upstream's
-    /// `from_ktime` is a `pub(crate) unsafe fn` that also requires `0..=KTIME_MAX`;
-    /// here every `i64` is a valid instant.)
-    fn from_ktime(ktime: Ktime) -> Self;
 
     /// The raw `ktime_t`, for passing back to C.
     fn to_ktime(self) -> Ktime;
@@ -128,11 +119,6 @@ impl<C: ClockSource> InstantExt for Instant<C> {
     type Clock = C;
 
     #[inline]
-    fn from_ktime(ktime: Ktime) -> Self {
-        Instant::from_ktime(ktime)
-    }
-
-    #[inline]
     fn to_ktime(self) -> Ktime {
         Instant::to_ktime(self)
     }
@@ -157,7 +143,7 @@ impl<C: ClockSource> InstantExt for Instant<C> {
     where
         C: ConvertsTo<D>,
     {
-        Instant::to_clock(self)
+        <C as ConvertsTo<D>>::to_clock(self)
     }
 }
 
@@ -269,105 +255,5 @@ impl DeltaExt for Delta {
     #[inline]
     fn saturating_div(self, divisor: i64) -> Self {
         Delta::saturating_div(self, divisor)
-    }
-}
-
-/// What [`HrTimer`](crate::hrtimer::HrTimer) has besides upstream's `new`, `forward`,
-/// `forward_now` and `expires`: its C timer, and cancelling it directly (upstream's
-/// `raw_get` and `raw_cancel` are private or `pub(crate)`; the handles of the kernel
-/// crate's `arc.rs` and `tbox.rs` call these).
-#[cfg(feature = "kernel-services")]
-pub trait HrTimerExt: Sized {
-    /// The C `struct hrtimer` of the bindings.
-    type RawHrTimer;
-
-    /// The C timer of the timer `this` points to, derived without a reference.
-    ///
-    /// # Safety
-    ///
-    /// `this` must point into an allocation at least the size of `Self`.
-    unsafe fn raw_get(this: *const Self) -> *mut Self::RawHrTimer;
-
-    /// Stops the timer `this` points to, waiting for its callback if it runs, and
-    /// returns whether it was queued. Called from the timer's own callback (where it
-    /// would wait for itself for ever), it warns once and returns `false` instead.
-    ///
-    /// # Safety
-    ///
-    /// `this` must point to a valid `Self`.
-    unsafe fn raw_cancel(this: *const Self) -> bool;
-
-    /// [`raw_cancel`](Self::raw_cancel) for a handle's `drop`: `Ok(queued)` once the
-    /// timer is stopped and its callback is not running. Called from the timer's own
-    /// callback, it warns once, leaves the timer as it is and returns
-    /// `Err(CallbackRunning)`: that callback still uses the timer's data, so the handle
-    /// must keep the data alive instead of releasing it.
-    ///
-    /// # Safety
-    ///
-    /// `this` must point to a valid `Self`.
-    unsafe fn raw_cancel_checked(
-        this: *const Self,
-    ) -> Result<bool, crate::hrtimer::CallbackRunning>;
-
-    /// Cancels the timer unless its callback is running, without waiting: `Ok(true)`
-    /// if it was queued and is now stopped, `Ok(false)` if it was stopped,
-    /// `Err(CallbackRunning)` if its callback is running (the timer is then left
-    /// alone). Callable anywhere, its own callback included.
-    fn try_cancel(&self) -> Result<bool, crate::hrtimer::CallbackRunning>;
-}
-
-#[cfg(feature = "kernel-services")]
-impl<T, B: crate::hrtimer::HrTimerBindings> HrTimerExt for crate::hrtimer::HrTimer<T, B> {
-    type RawHrTimer = B::RawHrTimer;
-
-    #[inline]
-    unsafe fn raw_get(this: *const Self) -> *mut B::RawHrTimer {
-        // SAFETY: the caller's promise.
-        unsafe { crate::hrtimer::HrTimer::raw_get(this) }
-    }
-
-    #[inline]
-    unsafe fn raw_cancel(this: *const Self) -> bool {
-        // SAFETY: the caller's promise.
-        unsafe { crate::hrtimer::HrTimer::raw_cancel(this) }
-    }
-
-    #[inline]
-    unsafe fn raw_cancel_checked(
-        this: *const Self,
-    ) -> Result<bool, crate::hrtimer::CallbackRunning> {
-        // SAFETY: the caller's promise.
-        unsafe { crate::hrtimer::HrTimer::raw_cancel_checked(this) }
-    }
-
-    #[inline]
-    fn try_cancel(&self) -> Result<bool, crate::hrtimer::CallbackRunning> {
-        crate::hrtimer::HrTimer::try_cancel(self)
-    }
-}
-
-/// The constructor of an
-/// [`HrTimerCallbackContext`](crate::hrtimer::HrTimerCallbackContext), for a pointer
-/// type's `RawHrTimerCallback::run` (upstream's `from_raw` is `pub(crate)`).
-#[cfg(feature = "kernel-services")]
-pub trait HrTimerCallbackContextExt<T: crate::hrtimer::HasHrTimer<T>>: Sized {
-    /// The context of the callback of `timer`.
-    ///
-    /// # Safety
-    ///
-    /// The caller is the callback of `timer`, a live, set-up timer, and the context
-    /// does not outlive the callback.
-    unsafe fn from_raw(timer: *mut crate::hrtimer::HrTimerOf<T>) -> Self;
-}
-
-#[cfg(feature = "kernel-services")]
-impl<T: crate::hrtimer::HasHrTimer<T>> HrTimerCallbackContextExt<T>
-    for crate::hrtimer::HrTimerCallbackContext<'_, T>
-{
-    #[inline]
-    unsafe fn from_raw(timer: *mut crate::hrtimer::HrTimerOf<T>) -> Self {
-        // SAFETY: the caller's promise.
-        unsafe { crate::hrtimer::HrTimerCallbackContext::from_raw(timer) }
     }
 }

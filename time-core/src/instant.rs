@@ -1,7 +1,8 @@
 //! [`Instant<C>`]: a point in time on the clock `C`.
 
 use crate::__private::SameClockAs;
-use crate::clock::{ClockSource, Ktime, MonotonicClock};
+use crate::clock::{ClockSource, Ktime};
+use crate::MonotonicClock;
 use crate::delta::{write_nanos, Delta};
 use core::cmp::Ordering;
 use core::fmt;
@@ -18,7 +19,6 @@ use core::ops::{Add, AddAssign, Sub, SubAssign};
 /// (`#[repr(transparent)]`), so the safety costs nothing at run time.
 ///
 /// ```
-/// use typed_clocks::ext::InstantExt; // `from_ktime`
 /// use typed_clocks::{Delta, Instant};
 /// # typed_clocks::declare_clocks! {
 /// #     unsafe(extern "C");
@@ -53,17 +53,29 @@ impl<C: ClockSource> Instant<C> {
         Instant::from_ktime(C::ktime_get())
     }
 
-    // `from_ktime`, `to_ktime`, `checked_*` and `saturating_duration_since` are this
-    // crate's: users have them through `ext::InstantExt`, so that the inherent API is
-    // upstream's (`now`, `elapsed`) and shadows no method of a user's trait.
+    // `to_ktime`, `checked_*` and `saturating_duration_since` are this crate's: users
+    // have them through `ext::InstantExt`, so that the inherent API is upstream's (`now`,
+    // `elapsed`, and `from_ktime` and `as_nanos`, which the kernel's are `pub(crate)`)
+    // and shadows no method of a user's trait.
 
-    /// The instant `ktime` nanoseconds from `C`'s epoch (`InstantExt::from_ktime`).
+    /// The instant `ktime` nanoseconds from `C`'s epoch: upstream's `from_ktime`, which
+    /// the conversions `declare_clocks!` declares call. Safe here, where every `i64` is
+    /// an instant (the kernel's is a `pub(crate) unsafe fn` that requires
+    /// `0..=KTIME_MAX`). The caller vouches that the value is a time on `C`.
     #[inline]
-    pub(crate) const fn from_ktime(ktime: Ktime) -> Self {
+    pub const fn from_ktime(ktime: Ktime) -> Self {
         Instant {
             ktime,
             _clock: PhantomData,
         }
+    }
+
+    /// The raw `ktime_t`: upstream's `as_nanos`, which the conversions `declare_clocks!`
+    /// declares call (users have it as `InstantExt::to_ktime`).
+    #[doc(hidden)]
+    #[inline]
+    pub const fn as_nanos(&self) -> Ktime {
+        self.ktime
     }
 
     /// The raw `ktime_t` (`InstantExt::to_ktime`).

@@ -43,40 +43,23 @@
 //! // Instant::<BootTime>::now() - start   // error: they come from different clocks
 //! ```
 //!
-//! `typed-clocks` is `#![no_std]`, uses no allocation and no floating point. Features:
-//! `toml` (default) lets [`declare_clocks!`] read table files; `posix` adds the
-//! userspace backend in `typed_clocks::posix` (`clock_gettime`/`clock_nanosleep` through `libc`).
-
-#![no_std]
+//! `typed-clocks` is `#![no_std]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
-pub mod capabilities;
 mod clock;
-mod convert;
 mod deadline;
-#[cfg(feature = "kernel-services")]
-pub mod delay;
 mod delta;
-pub mod error;
 pub mod ext;
-#[cfg(feature = "kernel-services")]
-pub mod hrtimer;
 mod instant;
-mod items;
 pub mod nmi;
-#[cfg(feature = "kernel-services")]
-pub mod poll;
 #[cfg(feature = "posix")]
 // Host only: the in-tree series carries the files the kernel build reads, and
 // rustfmt would look for this one there (the workspace's check names it).
 #[rustfmt::skip]
 pub mod posix;
-#[cfg(feature = "kernel-services")]
-pub mod services;
-mod table;
 #[cfg(test)]
 // Host only: the in-tree series carries the files the kernel build reads, and
 // rustfmt would look for this one there (the workspace's check names it).
@@ -84,14 +67,18 @@ mod table;
 mod test_support;
 
 pub use clock::*;
-pub use convert::ConvertsTo;
 pub use deadline::Deadline;
 pub use delta::{
     Delta, DeltaOutOfRange, Jiffy, NegativeDelta, Nsec, TimeUnit, NSEC_PER_MSEC, NSEC_PER_SEC,
     NSEC_PER_USEC,
 };
 pub use instant::Instant;
-pub use table::{ClockInfo, ClockVisitor};
+
+// The traits of the capability table (`MonotonicClock`, `HrTimerClock`, …), the table
+// as data (`ClockInfo`, `Resolution`, `TableClock`, `ClockVisitor`) and `ConvertsTo`:
+// what the clock tables' rules make part of this runtime, declared by the same macro
+// as the tables' clocks.
+typed_clocks_macros::declare_clocks!(runtime = self);
 
 /// The kernel's time unit of the timer tick: one jiffy is `1/HZ` seconds.
 ///

@@ -19,9 +19,9 @@
 //!   `nmi_safe = true` for getters it knows to be seqcount readers (`ktime_get`,
 //!   `ktime_get_real`, the coarse family, …) and for getters that do not return `u64`,
 //!   a deny-list, not a proof that another getter is NMI-safe.
-//! - The trait is sealed: its seal, `__private::SealedNmiSafe`, is an `unsafe trait`,
-//!   so an implementation outside `declare_clocks!` is an `unsafe impl` whose writer
-//!   vouches that the getter is NMI-safe, and no implementation happens by accident.
+//! - The trait is an `unsafe trait`, so an implementation outside `declare_clocks!` is
+//!   an `unsafe impl` whose writer vouches that the getter is NMI-safe, and no
+//!   implementation happens by accident.
 //!
 //! A wrong reading in NMI context is a deadlock, not undefined behaviour: none of this
 //! is a soundness guarantee.
@@ -71,7 +71,7 @@
 //! // (but `Instant::<Monotonic>::now()` would compile here: see above)
 //! ```
 
-use crate::clock::NmiSafeClock;
+use crate::NmiSafeClock;
 use crate::instant::Instant;
 
 /// Reads clock `C` in NMI context: [`Instant::now`], for NMI-safe clocks only.

@@ -3,26 +3,37 @@
 //!
 //! Declare the clocks with `declare_clocks!("clocks.toml", backend = posix)`: each row
 //! then needs a `clockid` (a `libc` constant such as `"CLOCK_MONOTONIC"`, or an
-//! integer), and its type implements [`PosixClock`].
+//! integer), and its type implements [`PosixClock`]. The generated code reads each
+//! clock with [`read_clock`], and names `libc`'s constants through [`libc`] (the
+//! runtime contract of the posix backend, `docs/runtime.md`).
+//!
+//! A sleep on a clock that does not advance while its caller sleeps (the CPU-time
+//! clocks `CLOCK_PROCESS_CPUTIME_ID` and `CLOCK_THREAD_CPUTIME_ID`, which a table may
+//! declare to be read) would never end: it fails at once with
+//! [`SleepError::CLOCK_STOPS`].
 
 use crate::clock::{ClockSource, Ktime};
 use crate::deadline::Deadline;
 use crate::delta::Delta;
 use core::fmt;
 
-/// A clock with a POSIX `clockid_t`, readable with `clock_gettime` and usable with
-/// `clock_nanosleep`. Implemented by `declare_clocks!(…, backend = posix)` with the
-/// row's `clockid`, and sealed, like [`ClockSource`].
+#[doc(hidden)]
+pub use libc;
+
+/// A clock read with `clock_gettime(ID)`, which `clock_nanosleep` can wait on.
+/// Implemented by `declare_clocks!(…, backend = posix)`.
+///
+/// # Safety
+///
+/// Implementers must ensure that the clock's `ktime_get` reads `clock_gettime(ID)`, so
+/// that what `clock_gettime` does with the id is what the clock does.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a POSIX clock",
     label = "this clock cannot be waited on with `clock_nanosleep`",
     note = "declare it with `declare_clocks!(\"clocks.toml\", backend = posix)` to read and sleep \
             on it through `clock_gettime`/`clock_nanosleep`"
 )]
-pub trait PosixClock: ClockSource + crate::__private::SealedPosixClock {
-    /// The clock's id for `clock_gettime`/`clock_nanosleep`.
-    const CLOCKID: libc::clockid_t;
-}
+pub unsafe trait PosixClock: ClockSource {}
 
 /// Why a sleep failed: the `errno` that `clock_nanosleep` returned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -31,6 +42,12 @@ pub struct SleepError {
 }
 
 impl SleepError {
+    /// A sleep on a clock that does not advance while its caller sleeps (a CPU-time
+    /// clock): the sleep would never end, so it fails at once, with `ENOTSUP`.
+    pub const CLOCK_STOPS: SleepError = SleepError {
+        errno: libc::ENOTSUP,
+    };
+
     /// The `errno` value, e.g. `libc::EINVAL` for an invalid clock or time, or
     /// `libc::ENOTSUP` for a clock that cannot be slept on: Linux answers `ENOTSUP`
     /// (its `EOPNOTSUPP`) to any `clock_nanosleep` on `CLOCK_MONOTONIC_RAW`.
@@ -43,9 +60,10 @@ impl fmt::Display for SleepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.errno {
             libc::EINVAL => f.write_str("clock_nanosleep: invalid clock or time (EINVAL)"),
-            libc::ENOTSUP => {
-                f.write_str("clock_nanosleep: this clock cannot be slept on (ENOTSUP)")
-            }
+            libc::ENOTSUP => f.write_str(
+                "clock_nanosleep: this clock cannot be slept on, or does not advance while its \
+                 caller sleeps (ENOTSUP)",
+            ),
             errno => write!(f, "clock_nanosleep failed with errno {errno}"),
         }
     }
@@ -55,8 +73,7 @@ impl core::error::Error for SleepError {}
 
 /// Reads clock `clockid` with `clock_gettime`, in nanoseconds, converted as the
 /// kernel's `timespec64_to_ktime()` does (saturating at the `Ktime` range), and clamped
-/// to `0..=KTIME_MAX`. Reached by generated code as `__private::posix::read_clock`, not
-/// public API.
+/// to `0..=KTIME_MAX`: each `ktime_get()` of `declare_clocks!(…, backend = posix)`.
 ///
 /// A reading that fails is `KTIME_MAX`: the end of the clock's range, later than any
 /// deadline, so a wait on the clock ends (`Deadline::has_passed` is true, and
@@ -66,8 +83,9 @@ impl core::error::Error for SleepError {}
 /// in another process), and for ids it does not have; the posix backend refuses those
 /// ids at compile time, so with it this happens only where something outside the
 /// program denies the call (a seccomp filter).
+#[doc(hidden)]
 #[inline]
-pub(crate) fn read_clock(clockid: libc::clockid_t) -> Ktime {
+pub fn read_clock(clockid: libc::clockid_t) -> Ktime {
     let mut now = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -107,13 +125,24 @@ fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
     }
 }
 
+/// Whether clock `id` advances while the calling thread sleeps: every clock but the
+/// CPU-time ones, which count the CPU time of the calling process or thread.
+const fn advances_while_asleep(id: i32) -> bool {
+    !matches!(
+        id,
+        libc::CLOCK_PROCESS_CPUTIME_ID | libc::CLOCK_THREAD_CPUTIME_ID
+    )
+}
+
 /// Sleeps until clock `C` reaches `deadline`, with
-/// `clock_nanosleep(C::CLOCKID, TIMER_ABSTIME, …)`. The deadline's clock is the clock
+/// `clock_nanosleep(C::ID, TIMER_ABSTIME, …)`. The deadline's clock is the clock
 /// waited on: a `Deadline<BootTime>` keeps counting across suspend, a
 /// `Deadline<RealTime>` follows changes of the wall clock. Interrupted sleeps are
 /// resumed (the deadline is absolute, so no time is lost or added). A deadline that
 /// has passed (any instant up to `C`'s reading, down to `i64::MIN` nanoseconds) returns
-/// `Ok` at once, without calling `clock_nanosleep`.
+/// `Ok` at once, without calling `clock_nanosleep`. On a CPU-time clock, which does
+/// not advance while its caller sleeps, it fails at once with
+/// [`SleepError::CLOCK_STOPS`].
 ///
 /// ```no_run
 /// # typed_clocks::declare_clocks! {
@@ -127,6 +156,9 @@ fn ktime_to_timespec(ktime: Ktime) -> libc::timespec {
 /// # Ok::<(), posix::SleepError>(())
 /// ```
 pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepError> {
+    if !advances_while_asleep(C::ID) {
+        return Err(SleepError::CLOCK_STOPS);
+    }
     // `clock_nanosleep` answers `EINVAL` to a time before the epoch (a negative
     // `tv_sec`): a deadline that has passed is handled here instead.
     if deadline.has_passed() {
@@ -138,7 +170,7 @@ pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepErro
         // pointer may be null; the call only blocks and returns an errno.
         let errno = unsafe {
             libc::clock_nanosleep(
-                C::CLOCKID,
+                C::ID,
                 libc::TIMER_ABSTIME,
                 &until,
                 core::ptr::null_mut(),
@@ -153,7 +185,8 @@ pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepErro
 }
 
 /// Sleeps for `timeout` measured on clock `C`: `sleep_until(Deadline::after(timeout))`;
-/// zero or negative returns `Ok` at once.
+/// zero or negative returns `Ok` at once, and a CPU-time clock fails at once with
+/// [`SleepError::CLOCK_STOPS`].
 ///
 /// ```
 /// # use typed_clocks::ext::DeltaExt;
@@ -167,6 +200,9 @@ pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepErro
 /// # Ok::<(), posix::SleepError>(())
 /// ```
 pub fn sleep_for<C: PosixClock>(timeout: Delta) -> Result<(), SleepError> {
+    if !advances_while_asleep(C::ID) {
+        return Err(SleepError::CLOCK_STOPS);
+    }
     if timeout.as_nanos() <= 0 {
         return Ok(());
     }

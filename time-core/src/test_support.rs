@@ -1,7 +1,8 @@
 //! Hand-made clocks and a `no_std` text buffer for this crate's unit tests (the
 //! macro cannot be used inside the crate that defines its runtime).
 
-use crate::clock::{ClockId, ClockSource, Ktime, MonotonicClock};
+use crate::clock::{ClockSource, Ktime};
+use crate::{ClockInfo, MonotonicClock, Resolution, TableClock};
 extern crate std;
 
 use core::fmt::{self, Write};
@@ -11,34 +12,48 @@ static TEST_NOW: AtomicI64 = AtomicI64::new(0);
 
 /// A monotonic test clock reading [`TEST_NOW`].
 pub(crate) enum TestClock {}
-impl crate::ext::ClockSourceExt for TestClock {
-    const NAME: &'static str = "TestClock";
-    const MONOTONIC: bool = true;
+impl TableClock for TestClock {
+    const INFO: ClockInfo = info("TestClock", 1, true, TestClock::ktime_get);
 }
 // SAFETY: safe to call anywhere; the tests set it within `0..=KTIME_MAX`, or test what
 // a reading outside that range does, which the trait's contract makes a logic error,
 // not undefined behaviour (saturating arithmetic).
 unsafe impl ClockSource for TestClock {
-    const ID: ClockId = 1;
+    const ID: i32 = 1;
     fn ktime_get() -> Ktime {
         TEST_NOW.load(Ordering::SeqCst)
     }
 }
 // SAFETY: the tests that need it monotonic only move it forward.
-unsafe impl crate::__private::SealedMonotonic for TestClock {}
-impl MonotonicClock for TestClock {}
+unsafe impl MonotonicClock for TestClock {}
 
 /// A non-monotonic test clock reading minus [`TEST_NOW`].
 pub(crate) enum TestWallClock {}
-impl crate::ext::ClockSourceExt for TestWallClock {
-    const NAME: &'static str = "TestWallClock";
-    const MONOTONIC: bool = false;
+impl TableClock for TestWallClock {
+    const INFO: ClockInfo = info("TestWallClock", 0, false, TestWallClock::ktime_get);
+}
+
+/// The row of a test clock.
+const fn info(name: &'static str, id: i32, monotonic: bool, read: fn() -> Ktime) -> ClockInfo {
+    ClockInfo {
+        name,
+        id,
+        getter: "",
+        doc: "",
+        resolution: Resolution::Nanos(1),
+        monotonic,
+        nmi_safe: false,
+        hrtimer: false,
+        settable: !monotonic,
+        counts_suspend: false,
+        read,
+    }
 }
 // SAFETY: safe to call anywhere. Its readings are deliberately outside `0..=KTIME_MAX`
 // (it reads `-TEST_NOW`), which the trait's contract makes a logic error, not undefined
 // behaviour: the unit tests that use it check that such readings saturate.
 unsafe impl ClockSource for TestWallClock {
-    const ID: ClockId = 0;
+    const ID: i32 = 0;
     fn ktime_get() -> Ktime {
         TEST_NOW.load(Ordering::SeqCst).saturating_neg()
     }

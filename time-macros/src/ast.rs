@@ -13,8 +13,6 @@ pub(crate) struct Table {
     pub(crate) options: Options,
     /// Where the rows came from.
     pub(crate) source: Source,
-    /// `kernel_services = …`: the inline option or the file's top-level key.
-    pub(crate) kernel_services: Option<Located<bool>>,
     /// A TOML error stopped the reading: rows after it were not read.
     pub(crate) truncated: bool,
     /// The rows, in table order.
@@ -355,10 +353,11 @@ impl Row {
 /// The invocation's options.
 #[derive(Default)]
 pub(crate) struct Options {
-    /// The path of typed-clocks, as the generated code names it: `crate = PATH`, else
-    /// the `$crate` that `typed_clocks::declare_clocks!` hands over, else
-    /// `::typed_clocks`.
-    pub(crate) krate: Option<TokenStream>,
+    /// The runtime the generated code names: `runtime = PATH`, else the `$crate` that
+    /// `typed_clocks::declare_clocks!` hands over.
+    pub(crate) runtime: Option<RuntimePath>,
+    /// `clock_trait = NAME`: the runtime's clock trait (`ClockSource` without it).
+    pub(crate) clock_trait: Option<proc_macro2::Ident>,
     /// `unsafe(bindings = PATH)` or `unsafe(extern "C")`, with the caller's `unsafe`.
     pub(crate) trust: Option<(syn::Token![unsafe], Trust)>,
     /// `bindings = PATH` without `unsafe` (reported), kept to check the table against.
@@ -369,9 +368,16 @@ pub(crate) struct Options {
     pub(crate) backend_span: Option<Span>,
     /// The runtime lacks the backend the rows need (reported): marker types only.
     pub(crate) markers_only: bool,
-    /// `error = PATH`: the module whose `Error`, `Result` and `code::ETIMEDOUT` the
-    /// kernel services return, with where its key was written.
-    pub(crate) error: Option<(ModulePath, Span)>,
+}
+
+/// Where the runtime is.
+#[derive(Clone)]
+pub(crate) struct RuntimePath {
+    /// Its path, as the generated code names it.
+    pub(crate) path: TokenStream,
+    /// Whether it is the invoking module (`runtime = self`), which then declares the
+    /// runtime's items.
+    pub(crate) is_self: bool,
 }
 
 impl Options {
@@ -433,12 +439,6 @@ impl syn::parse::Parse for ModulePath {
 }
 
 impl ModulePath {
-    /// Whether the path names the same module from every module of the crate: it
-    /// starts with `::` or `crate`, as a path used inside generated submodules must.
-    pub(crate) fn is_absolute(&self) -> bool {
-        self.leading_colon.is_some() || self.segments.first().is_some_and(|first| first == "crate")
-    }
-
     /// The path as the user writes it: `crate::bindings`.
     pub(crate) fn text(&self) -> String {
         let mut text = String::new();

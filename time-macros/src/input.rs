@@ -1,15 +1,17 @@
-//! Parsing the macro's arguments with `syn`: the path of typed-clocks that
+//! Parsing the macro's arguments with `syn`: the runtime path that
 //! `typed_clocks::declare_clocks!` puts first (`[$crate]`), then either a table path
-//! with options, `declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings))`,
-//! or inline rows, `declare_clocks! { unsafe(bindings = crate::bindings); Monotonic {
-//! getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC } }`.
+//! with options, `declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings),
+//! runtime = self)`, or inline rows, `declare_clocks! { unsafe(bindings =
+//! crate::bindings); Monotonic { getter: ktime_get, monotonic: true, clockid:
+//! CLOCK_MONOTONIC } }`, or the runtime's items alone, `declare_clocks!(runtime =
+//! self)`.
 //!
 //! Inline rows are read straight into [`Row`]s, the model the TOML reader produces, so
 //! both forms make one [`crate::ast::Table`].
 
-use crate::ast::{Backend, Located, ModulePath, Options, Row, Site, Trust, Value};
+use crate::ast::{Backend, Located, ModulePath, Options, Row, RuntimePath, Site, Trust, Value};
 use crate::ctxt::{with_help, Ctxt};
-use crate::schema::{self, Form, ValueKind, KERNEL_SERVICES};
+use crate::schema::{self, Form, ValueKind};
 use crate::suggest::{unknown_row_key, valid_names_help};
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
@@ -20,14 +22,14 @@ use syn::{braced, Lit, LitStr, Token};
 const BINDINGS: &str = "bindings";
 /// Option key: how clocks are read (`kernel`, the default, or `posix`).
 const BACKEND: &str = "backend";
-/// Option key: the module of the error type the kernel services return,
-/// `error = crate::error` (the kernel crate's own).
-const ERROR: &str = "error";
-/// Option key: the path of typed-clocks in the generated code, `crate = PATH`.
-const CRATE: &str = "crate";
-/// Every option the macro accepts (`kernel_services` in either form; a table file
-/// usually says it at its top instead, and `declare` refuses it in both places).
-const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, KERNEL_SERVICES, ERROR, CRATE];
+/// Option key: the runtime the generated code names, `runtime = PATH` (`self`: the
+/// invoking module, which then declares the runtime's items too).
+const RUNTIME: &str = "runtime";
+/// Option key: the runtime's clock trait, `clock_trait = NAME` (`ClockSource`
+/// without it).
+const CLOCK_TRAIT: &str = "clock_trait";
+/// Every option the macro accepts.
+const OPTION_KEYS: &[&str] = &[BINDINGS, BACKEND, RUNTIME, CLOCK_TRAIT];
 /// The backends `backend = …` accepts.
 const BACKENDS: &[&str] = &["kernel", "posix"];
 
@@ -54,32 +56,34 @@ pub(crate) struct Invocation {
     pub(crate) source: TableSource,
     /// The options written before or after the table.
     pub(crate) options: Options,
-    /// The `kernel_services = …` option, of either form (`declare` merges it with a
-    /// table file's top-level key).
-    pub(crate) kernel_services: Option<Located<bool>>,
 }
 
 /// Where the rows come from.
 pub(crate) enum TableSource {
     /// A TOML file, by the path literal as written.
     File(LitStr),
-    /// Rows written in the invocation.
+    /// Rows written in the invocation (none: the runtime's items alone).
     Inline(Vec<Row>),
 }
 
 /// Parses `tokens`. Problems with individual options or rows are recorded in `cx` and
 /// parsing goes on; only input whose structure cannot be followed at all is an `Err`.
 pub(crate) fn parse(tokens: TokenStream, cx: &Ctxt) -> syn::Result<Invocation> {
-    let (krate, tokens) = crate_path(tokens);
+    let (runtime, tokens) = runtime_path(tokens);
     let parser = |input: ParseStream<'_>| parse_input(input, cx);
     let mut invocation = parser.parse2(tokens)?;
-    invocation.options.krate = invocation.options.krate.take().or(krate);
+    if invocation.options.runtime.is_none() {
+        invocation.options.runtime = runtime.map(|path| RuntimePath {
+            path,
+            is_self: false,
+        });
+    }
     Ok(invocation)
 }
 
 /// The `[$crate]` group that `typed_clocks::declare_clocks!` puts before the input,
 /// and the rest; without one (the proc macro called directly), `None`.
-fn crate_path(tokens: TokenStream) -> (Option<TokenStream>, TokenStream) {
+fn runtime_path(tokens: TokenStream) -> (Option<TokenStream>, TokenStream) {
     let mut iter = tokens.clone().into_iter();
     match iter.next() {
         Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Bracket => {
@@ -101,7 +105,6 @@ fn parse_input(input: ParseStream<'_>, cx: &Ctxt) -> syn::Result<Invocation> {
     let mut invocation = Invocation {
         source: TableSource::Inline(Vec::new()),
         options: Options::default(),
-        kernel_services: None,
     };
     if input.peek(LitStr) {
         let path: LitStr = input.parse()?;
@@ -118,6 +121,10 @@ fn parse_input(input: ParseStream<'_>, cx: &Ctxt) -> syn::Result<Invocation> {
     // Inline form: `key = value;` and `unsafe(…);` options first, then `Name { … }` rows.
     while (input.peek(Ident::peek_any) && input.peek2(Token![=])) || input.peek(Token![unsafe]) {
         parse_option(input, &mut invocation, cx)?;
+        // `declare_clocks!(runtime = self)`: options alone, the last one without `;`.
+        if input.is_empty() {
+            break;
+        }
         input.parse::<Token![;]>().map_err(|error| {
             with_help(
                 error.span(),
@@ -217,24 +224,27 @@ fn parse_key_value(
             options.untrusted_bindings.get_or_insert(path);
         }
         BACKEND => parse_backend(input, &key, options, cx)?,
-        KERNEL_SERVICES => {
-            let value: syn::LitBool = input.parse()?;
+        RUNTIME => {
+            let path: ModulePath = input.parse()?;
+            let is_self = path.text() == "self";
             set_once(
-                &mut invocation.kernel_services,
-                Located::new(value.value, Site::Tokens(value.span)),
+                &mut options.runtime,
+                RuntimePath {
+                    path: quote::ToTokens::into_token_stream(path),
+                    is_self,
+                },
                 &key,
-                "keep one `kernel_services = true`",
+                "keep one `runtime = PATH`: the module with the clock trait and `Instant`",
                 cx,
             );
         }
-        ERROR => parse_error_module(input, &key, options, cx)?,
-        CRATE => {
-            let path: ModulePath = input.parse()?;
+        CLOCK_TRAIT => {
+            let name = Ident::parse_any(input)?;
             set_once(
-                &mut options.krate,
-                quote::ToTokens::into_token_stream(path),
+                &mut options.clock_trait,
+                name,
                 &key,
-                "keep one `crate = PATH`: the path of typed-clocks in this crate",
+                "keep one `clock_trait = NAME`: the runtime's clock trait",
                 cx,
             );
         }
@@ -283,34 +293,6 @@ fn parse_backend(
         options.backend = backend;
         options.backend_span = Some(value.span());
     }
-    Ok(())
-}
-
-/// `error = PATH`, after `key =`: a path from the crate root.
-fn parse_error_module(
-    input: ParseStream<'_>,
-    key: &Ident,
-    options: &mut Options,
-    cx: &Ctxt,
-) -> syn::Result<()> {
-    let path: ModulePath = input.parse()?;
-    if !path.is_absolute() {
-        cx.error(
-            &Site::Tokens(key.span()),
-            "the error module is named from the kernel services' own submodules, so its \
-             path must start at the crate root",
-            "write it from the crate root, as `error = crate::error` or \
-             `error = ::kernel::error`",
-        );
-    }
-    set_once(
-        &mut options.error,
-        (path, key.span()),
-        key,
-        "keep one `error = PATH`: the module with the `Error`, `Result` and \
-         `code::ETIMEDOUT` the kernel services return",
-        cx,
-    );
     Ok(())
 }
 
@@ -508,175 +490,9 @@ fn read_inline(kind: ValueKind, value: &InlineValue, cx: &Ctxt) -> Read {
     read.map_or(Read::WrongKind, Read::Value)
 }
 
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use quote::quote;
-
-    fn parse_ok(tokens: TokenStream) -> (Invocation, Vec<String>) {
-        let cx = Ctxt::new();
-        let input = parse(tokens, &cx).unwrap_or_else(|_| panic!("structure parses"));
-        let errors = cx
-            .check(None)
-            .err()
-            .map(|e| e.into_iter().map(|e| e.to_string()).collect())
-            .unwrap_or_default();
-        (input, errors)
-    }
-
-    fn bindings(invocation: &Invocation) -> Option<String> {
-        invocation.options.bindings().map(ModulePath::text)
-    }
-
-    #[test]
-    fn file_form_with_and_without_bindings() {
-        let (input, errors) = parse_ok(quote!("clocks.toml"));
-        assert!(errors.is_empty());
-        assert!(matches!(&input.source, TableSource::File(path) if path.value() == "clocks.toml"));
-        assert!(input.options.trust.is_none());
-
-        let (input, errors) =
-            parse_ok(quote!("../clocks.toml", unsafe(bindings = crate::bindings),));
-        assert!(errors.is_empty());
-        assert_eq!(bindings(&input).as_deref(), Some("crate::bindings"));
-    }
-
-    #[test]
-    fn the_crate_path_comes_first_or_from_the_option() {
-        let (input, errors) = parse_ok(quote!([::time_core] "clocks.toml"));
-        assert!(errors.is_empty(), "{errors:?}");
-        let krate = input.options.krate.expect("the crate path");
-        assert_eq!(krate.to_string(), ":: time_core");
-        let (input, errors) = parse_ok(quote!([::time_core] "clocks.toml", crate = ::renamed));
-        assert!(errors.is_empty(), "{errors:?}");
-        assert_eq!(
-            input.options.krate.expect("crate").to_string(),
-            ":: renamed"
-        );
-        let (input, _) =
-            parse_ok(quote!(crate = self::tc; A { getter: a, monotonic: true, clockid: 1 }));
-        assert_eq!(
-            input.options.krate.expect("crate").to_string(),
-            "self :: tc"
-        );
-    }
-
-    #[test]
-    fn option_errors_are_collected() {
-        let (_, errors) = parse_ok(quote!(
-            "c.toml",
-            unsafe(bindings = a),
-            unsafe(bindings = b),
-            bindngs = c,
-            colour = red
-        ));
-        assert_eq!(errors.len(), 3, "{errors:?}");
-        assert!(errors[0].starts_with("the invocation has two `unsafe(…)` options"));
-        assert!(
-            errors[1].starts_with("unknown option `bindngs`")
-                && errors[1].contains("did you mean `bindings`?")
-        );
-        assert!(
-            errors[2].starts_with("unknown option `colour`")
-                && errors[2].contains("valid options are: bindings")
-        );
-    }
-
-    #[test]
-    fn the_error_module_option() {
-        let (input, errors) = parse_ok(quote!(
-            "c.toml",
-            unsafe(bindings = crate::bindings),
-            error = crate::error
-        ));
-        assert!(errors.is_empty(), "{errors:?}");
-        let (error, _) = input.options.error.expect("error");
-        assert_eq!(error.text(), "crate::error");
-        let (input, errors) =
-            parse_ok(quote!(error = ::kernel::error; M { getter: g, monotonic: true }));
-        assert!(
-            errors.is_empty() && input.options.error.is_some(),
-            "{errors:?}"
-        );
-
-        let (_, errors) = parse_ok(quote!("c.toml", error = error, error = crate::b));
-        assert_eq!(errors.len(), 2, "{errors:?}");
-        assert!(
-            errors[0].contains("its path must start at the crate root")
-                && errors[0].contains("`error = crate::error`"),
-            "{errors:?}"
-        );
-        assert!(
-            errors[1].starts_with("`error` is given twice"),
-            "{errors:?}"
-        );
-        let (_, errors) = parse_ok(quote!("c.toml", erorr = crate::error));
-        assert!(errors[0].contains("did you mean `error`?"), "{errors:?}");
-    }
-
-    #[test]
-    fn empty_input_explains_both_forms() {
-        let cx = Ctxt::new();
-        let Err(error) = parse(TokenStream::new(), &cx) else {
-            panic!("empty input parsed")
-        };
-        assert!(cx.check(None).is_ok());
-        assert!(error
-            .to_string()
-            .contains("declare_clocks!(\"clocks.toml\")"));
-    }
-
-    #[test]
-    fn inline_rows() {
-        let (input, errors) = parse_ok(quote! {
-            unsafe(bindings = crate::b);
-            Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, doc: "d" },
-            Real { getter: "ktime_get_real", monotonic: false, clockid: 0 },
-            Neg { getter: g, monotonic: false, clockid: -3 },
-        });
-        assert!(errors.is_empty(), "{errors:?}");
-        assert!(bindings(&input).is_some());
-        let TableSource::Inline(rows) = input.source else {
-            panic!("inline")
-        };
-        assert_eq!(rows.len(), 3);
-        assert_eq!(rows[0].text(schema::NAME).unwrap().value, "Monotonic");
-        assert_eq!(
-            rows[0].get(schema::CLOCKID).unwrap().value,
-            Value::Constant("CLOCK_MONOTONIC".into())
-        );
-        assert_eq!(
-            rows[1].text(schema::GETTER).unwrap().value,
-            "ktime_get_real"
-        );
-        assert_eq!(
-            rows[1].get(schema::CLOCKID).unwrap().value,
-            Value::Number(0)
-        );
-        assert_eq!(
-            rows[2].get(schema::CLOCKID).unwrap().value,
-            Value::Number(-3)
-        );
-    }
-
-    #[test]
-    fn inline_key_errors() {
-        let (_, errors) = parse_ok(quote! {
-            A { getter: g, getter: h, monotonic: "yes", gettr: x, name: A }
-        });
-        assert_eq!(errors.len(), 4, "{errors:?}");
-        assert!(errors[0].starts_with("duplicate key `getter`"));
-        assert!(errors[1].starts_with("`monotonic` must be a boolean, found a string"));
-        assert!(errors[2].starts_with("unknown key `gettr` in clock `A`"));
-        assert!(errors[3].starts_with("an inline row is named by the identifier"));
-    }
-
-    #[test]
-    fn keywords_parse_as_names_so_validation_can_explain_them() {
-        let (input, _) = parse_ok(quote! { self { getter: g, monotonic: true } });
-        let TableSource::Inline(rows) = input.source else {
-            panic!("inline")
-        };
-        assert_eq!(rows[0].text(schema::NAME).unwrap().value, "self");
-    }
-}
+// Host only: the in-tree series carries the files the kernel build reads, and
+// rustfmt would look for this one there (the workspace's check names it).
+#[rustfmt::skip]
+mod tests;

@@ -66,22 +66,9 @@ pub(crate) fn unknown_row_key(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
 
-    #[test]
-    fn suggestions_only_for_close_keys() {
-        let keys = crate::schema::row_keys();
-        assert_eq!(did_you_mean("gettr", &keys), Some("getter"));
-        assert_eq!(did_you_mean("Monotonic", &keys), Some("monotonic"));
-        assert_eq!(did_you_mean("frequency", &keys), None);
-        assert_eq!(
-            valid_names_help("clock_id", "keys", &keys),
-            format!(
-                "did you mean `clockid`? valid keys are: {}",
-                keys.join(", ")
-            )
-        );
-    }
-}
+#[cfg(test)]
+// Host only: the in-tree series carries the files the kernel build reads, and
+// rustfmt would look for this one there (the workspace's check names it).
+#[rustfmt::skip]
+mod tests;

@@ -4,6 +4,6 @@
 
 mod expand;
 #[cfg(feature = "toml")]
-mod proptests;
+mod reference;
 #[cfg(feature = "toml")]
 mod scaling;

@@ -19,18 +19,16 @@ use crate::ast::{Backend, Site, Source, Table};
 use crate::ctxt::Ctxt;
 use crate::input::EXTERN_CONTRACT;
 use crate::schema;
-use proc_macro2::Ident;
 use unique::Uniqueness;
 
 /// Checks `table`, reporting every problem to `cx`, and returns what it declares.
 pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
     check_trust(table, cx);
-    check_error_module(table, cx);
+    check_runtime(table, cx);
     let mut unique = Uniqueness::default();
     let mut valid = Valid {
         clocks: Vec::new(),
         markers: Vec::new(),
-        services: None,
     };
     for (index, row) in table.rows.iter().enumerate() {
         let checked = row::check(table, row, index, cx);
@@ -57,7 +55,9 @@ pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
         }
     }
     unique.finish(cx);
-    if table.rows.is_empty() && !table.truncated {
+    let runtime_alone = table.options.runtime.as_ref().is_some_and(|r| r.is_self)
+        && matches!(table.source, Source::Inline);
+    if table.rows.is_empty() && !table.truncated && !runtime_alone {
         cx.error(
             &whole_table(table),
             "the clock table declares no clocks",
@@ -65,7 +65,6 @@ pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
              (in a file), or `Name { getter: c_function, monotonic: true, clockid: 1 }` (inline)",
         );
     }
-    valid.services = services_clock(table, &valid, cx);
     valid
 }
 
@@ -121,62 +120,17 @@ fn check_trust(table: &Table, cx: &Ctxt) {
     );
 }
 
-/// `error = PATH` chooses the error type of the kernel services, so it needs them:
-/// reported at the `error` key when the table has no `kernel_services`.
-fn check_error_module(table: &Table, cx: &Ctxt) {
-    let Some((_, span)) = &table.options.error else {
+/// The generated code names its runtime: `typed_clocks::declare_clocks!` says which,
+/// and a direct invocation (the kernel's) says `runtime = PATH`.
+fn check_runtime(table: &Table, cx: &Ctxt) {
+    if table.options.runtime.is_some() {
         return;
-    };
-    if !table.kernel_services.as_ref().is_some_and(|k| k.value) {
-        cx.error(
-            &Site::Tokens(*span),
-            "`error` chooses the error type of the kernel services, and this table has none",
-            "add `kernel_services = true` (at the top of the table, or as an option of the inline \
-             form), or remove `error`",
-        );
     }
-}
-
-/// The clock that `kernel_services` time their waits on: the row named `Monotonic`,
-/// else the first monotonic clock that is not a tick clock (`resolution = "tick"`).
-/// Reports a missing bindings module, or monotonic clock (when the whole table was
-/// read), at the `kernel_services` key; `None` when nothing is to be generated.
-fn services_clock(table: &Table, valid: &Valid, cx: &Ctxt) -> Option<Ident> {
-    let services = table.kernel_services.as_ref()?;
-    // One table serves both backends: the posix backend has no kernel services.
-    if !services.value || table.options.backend == Backend::Posix {
-        return None;
-    }
-    if table.options.trusted_bindings().is_none() {
-        cx.error(
-            &services.site,
-            "`kernel_services` call C through a bindings module, and there is none",
-            format_args!(
-                "add {} (the module with `fsleep`, `udelay`, `__msecs_to_jiffies` and the hrtimer \
-                 functions), or remove `kernel_services`",
-                services
-                    .site
-                    .option_syntax("unsafe(bindings = crate::bindings)")
-            ),
-        );
-        return None;
-    }
-    // Timeouts of microseconds cannot be measured on a clock that advances only at
-    // the tick.
-    let clocks = valid
-        .clocks
-        .iter()
-        .filter(|clock| clock.monotonic && clock.resolution != Some(Resolution::Tick));
-    let clock = clocks
-        .clone()
-        .find(|clock| clock.name == "Monotonic")
-        .or_else(|| clocks.clone().next());
-    if clock.is_none() && !table.truncated {
-        cx.error(
-            &services.site,
-            "`kernel_services` need a monotonic clock finer than the tick to time their waits, and the table has none",
-            "declare one with `monotonic = true` (the kernel's `ktime_get`, CLOCK_MONOTONIC), or remove `kernel_services`",
-        );
-    }
-    clock.map(|clock| clock.name.clone())
+    cx.error(
+        &Site::Tokens(proc_macro2::Span::call_site()),
+        "the invocation names no runtime for the clocks",
+        "add `runtime = PATH`, the module with the clock trait and `Instant` (`runtime = self` \
+         in that module itself, which then declares the table's traits too), or invoke the macro \
+         as `typed_clocks::declare_clocks!`",
+    );
 }

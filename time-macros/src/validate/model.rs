@@ -12,8 +12,6 @@ pub(crate) struct Valid {
     /// The rows whose name is usable but that have errors (already reported): they
     /// declare their marker type only, so that their uses add no errors.
     pub(crate) markers: Vec<Ident>,
-    /// The clock the kernel services time their waits on, when they are generated.
-    pub(crate) services: Option<Ident>,
 }
 
 /// A validated clock, ready to expand. Places are kept as sites: messages about them

@@ -1,18 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 
-/*
- * The hrtimer calls of `kernel::time::hrtimer` that need more than one
- * exported function: a timer set up where it lives (on the stack or not), the
- * cancel that cannot wait for itself, and the static inlines
- * hrtimer_is_queued() and hrtimer_forward_now(); and might_sleep(), a macro,
- * for the generated `kernel_services::poll`.
- */
-
-#include <linux/bug.h>
 #include <linux/hardirq.h>
 #include <linux/hrtimer.h>
 #include <linux/hrtimer_bases.h>
-#include <linux/kernel.h>
+#include <linux/printk.h>
 #include <linux/sched/task_stack.h>
 #include <linux/smp.h>
 
@@ -38,10 +29,16 @@ __rust_helper void rust_helper_hrtimer_destroy_in_place(struct hrtimer *timer)
 		destroy_hrtimer_on_stack(timer);
 }
 
+__rust_helper bool rust_helper_hrtimer_is_queued(struct hrtimer *timer)
+{
+	return hrtimer_is_queued(timer);
+}
+
 /*
  * hrtimer_cancel(), except where it would wait for ever: in the timer's own
  * callback, or in interrupt context on the CPU whose interrupted callback can
- * then never return. There it warns once and returns -1 with the timer left
+ * then never return. There it warns once and returns -1, what
+ * hrtimer_try_to_cancel() returns while the callback runs, with the timer left
  * as it is.
  */
 __rust_helper int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer)
@@ -55,24 +52,9 @@ __rust_helper int rust_helper_hrtimer_cancel_checked(struct hrtimer *timer)
 
 	if ((in_hardirq() || in_serving_softirq()) && READ_ONCE(base->running) == timer &&
 	    base->cpu_base->cpu == raw_smp_processor_id()) {
-		WARN_ONCE(1, "hrtimer %p cancelled from its own callback\n", timer);
-		/* What hrtimer_try_to_cancel() returns while the callback runs. */
+		pr_warn_once("hrtimer %ps: cancelled from its own callback, which it cannot wait for\n",
+			     timer->function);
 		return -1;
 	}
 	return hrtimer_cancel(timer);
-}
-
-__rust_helper bool rust_helper_hrtimer_is_queued(struct hrtimer *timer)
-{
-	return hrtimer_is_queued(timer);
-}
-
-__rust_helper u64 rust_helper_hrtimer_forward_now(struct hrtimer *timer, ktime_t interval)
-{
-	return hrtimer_forward_now(timer, interval);
-}
-
-__rust_helper void rust_helper_might_sleep(void)
-{
-	might_sleep();
 }

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 
 use super::HasHrTimer;
+use super::HrTimer;
 use super::HrTimerCallback;
 use super::HrTimerCallbackContext;
 use super::HrTimerHandle;
 use super::HrTimerMode;
-use super::HrTimerOf;
 use super::HrTimerPointer;
-use super::HrTimerRestart;
 use super::RawHrTimerCallback;
 use crate::sync::Arc;
 use crate::sync::ArcBorrow;
-use core::ffi::c_void;
-use typed_clocks::ext::{HrTimerCallbackContextExt, HrTimerExt};
 
 /// A handle for an `Arc<HasHrTimer<T>>` returned by a call to
 /// [`HrTimerPointer::start`].
@@ -24,7 +21,7 @@ where
 }
 
 // SAFETY: We implement drop below: it cancels the timer and waits for a running
-// callback, or, in that callback itself, where it cannot wait, leaks the refcount so
+// handler, or, in that handler itself, where it cannot wait, leaks a refcount so
 // that `T` stays alive.
 unsafe impl<T> HrTimerHandle for ArcHrTimerHandle<T>
 where
@@ -39,7 +36,7 @@ where
 
         // SAFETY: As `timer_ptr` points into `T` and `T` is valid, `timer_ptr`
         // must point to a valid `HrTimer` instance.
-        unsafe { HrTimerOf::<T>::raw_cancel(timer_ptr) }
+        unsafe { HrTimer::<T>::raw_cancel(timer_ptr) }
     }
 }
 
@@ -56,10 +53,9 @@ where
 
         // SAFETY: As `timer_ptr` points into `T` and `T` is valid, `timer_ptr`
         // must point to a valid `HrTimer` instance.
-        if unsafe { HrTimerOf::<T>::raw_cancel_checked(timer_ptr) }.is_err() {
-            // The timer's own callback dropped this handle, and still uses `T`:
-            // keep a reference for good rather than free `T` under it (the cancel
-            // warned).
+        if unsafe { HrTimer::<T>::raw_cancel_checked(timer_ptr) }.is_none() {
+            // The timer's own handler dropped this handle, and still uses `T`:
+            // keep a refcount for good rather than free `T` under it.
             core::mem::forget(self.inner.clone());
         }
     }
@@ -96,9 +92,9 @@ where
 {
     type CallbackTarget<'a> = ArcBorrow<'a, T>;
 
-    unsafe fn run(ptr: *mut c_void) -> HrTimerRestart {
+    unsafe extern "C" fn run(ptr: *mut bindings::hrtimer) -> bindings::hrtimer_restart {
         // `HrTimer` is `repr(C)`
-        let timer_ptr = ptr.cast::<HrTimerOf<T>>();
+        let timer_ptr = ptr.cast::<super::HrTimer<T>>();
 
         // SAFETY: By C API contract `ptr` is the pointer we passed when
         // queuing the timer, so it is a `HrTimer<T>` embedded in a `T`.
@@ -107,13 +103,13 @@ where
         // SAFETY:
         //  - `data_ptr` is derived form the pointer to the `T` that was used to
         //    queue the timer.
-        //  - The timer was started through an `ArcHrTimerHandle`, whose
-        //    refcount outlives this call: dropped elsewhere, its `drop` waits
-        //    for this callback; dropped here, it leaks its refcount; leaked, it
-        //    keeps it. That guarantees the validity of the `ArcBorrow` created
-        //    below.
-        //  - For the same reason the count cannot reach zero while `receiver`
-        //    lives, so it is not possible to get a `UniqueArc` to this
+        //  - As per the safety requirements of the trait `HrTimerHandle`, the
+        //    `ArcHrTimerHandle` associated with this timer is guaranteed to
+        //    be alive until this method returns. That handle borrows the `T`
+        //    behind `data_ptr` thus guaranteeing the validity of
+        //    the `ArcBorrow` created below.
+        //  - We own one refcount in the `ArcTimerHandle` associated with this
+        //    timer, so it is not possible to get a `UniqueArc` to this
         //    allocation from other `Arc` clones.
         let receiver = unsafe { ArcBorrow::from_raw(data_ptr) };
 
@@ -123,6 +119,6 @@ where
         // - We are within `RawHrTimerCallback::run`
         let context = unsafe { HrTimerCallbackContext::from_raw(timer_ptr) };
 
-        T::run(receiver, context)
+        T::run(receiver, context).into_c()
     }
 }

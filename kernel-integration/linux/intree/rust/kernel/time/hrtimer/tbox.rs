@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 
 use super::HasHrTimer;
+use super::HrTimer;
 use super::HrTimerCallback;
 use super::HrTimerCallbackContext;
 use super::HrTimerHandle;
 use super::HrTimerMode;
-use super::HrTimerOf;
 use super::HrTimerPointer;
-use super::HrTimerRestart;
 use super::RawHrTimerCallback;
 use crate::prelude::*;
-use core::ffi::c_void;
 use core::ptr::NonNull;
-use typed_clocks::ext::{HrTimerCallbackContextExt, HrTimerExt};
 
 /// A handle for a [`Box<HasHrTimer<T>>`] returned by a call to
 /// [`HrTimerPointer::start`].
@@ -30,7 +27,7 @@ where
 }
 
 // SAFETY: We implement drop below: it cancels the timer and waits for a running
-// callback, or, in that callback itself, where it cannot wait, keeps the box so that
+// handler, or, in that handler itself, where it cannot wait, keeps the box so that
 // `T` stays alive.
 unsafe impl<T, A> HrTimerHandle for BoxHrTimerHandle<T, A>
 where
@@ -44,7 +41,7 @@ where
 
         // SAFETY: As `timer_ptr` points into `T` and `T` is valid, `timer_ptr`
         // must point to a valid `HrTimer` instance.
-        unsafe { HrTimerOf::<T>::raw_cancel(timer_ptr) }
+        unsafe { HrTimer::<T>::raw_cancel(timer_ptr) }
     }
 }
 
@@ -60,10 +57,9 @@ where
 
         // SAFETY: As `timer_ptr` points into `T` and `T` is valid, `timer_ptr`
         // must point to a valid `HrTimer` instance.
-        if unsafe { HrTimerOf::<T>::raw_cancel_checked(timer_ptr) }.is_err() {
-            // The timer's own callback dropped this handle, and still uses `T`:
-            // keep the box for good rather than free `T` under it (the cancel
-            // warned).
+        if unsafe { HrTimer::<T>::raw_cancel_checked(timer_ptr) }.is_none() {
+            // The timer's own handler dropped this handle, and still uses `T`:
+            // keep the box for good rather than free `T` under it.
             return;
         }
         // SAFETY: By type invariant, `self.inner` came from a `Box::into_raw`
@@ -88,8 +84,8 @@ where
         expires: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires,
     ) -> Self::TimerHandle {
         // SAFETY:
-        //  - We will not move out of this box during timer callback (the
-        //    callback only gets `Pin<&mut T>`).
+        //  - We will not move out of this box during timer callback (we pass an
+        //    immutable reference to the callback).
         //  - `Box::into_raw` is guaranteed to return a valid pointer.
         let inner =
             unsafe { NonNull::new_unchecked(Box::into_raw(Pin::into_inner_unchecked(self))) };
@@ -117,9 +113,9 @@ where
 {
     type CallbackTarget<'a> = Pin<&'a mut T>;
 
-    unsafe fn run(ptr: *mut c_void) -> HrTimerRestart {
+    unsafe extern "C" fn run(ptr: *mut bindings::hrtimer) -> bindings::hrtimer_restart {
         // `HrTimer` is `repr(C)`
-        let timer_ptr = ptr.cast::<HrTimerOf<T>>();
+        let timer_ptr = ptr.cast::<super::HrTimer<T>>();
 
         // SAFETY: By C API contract `ptr` is the pointer we passed when
         // queuing the timer, so it is a `HrTimer<T>` embedded in a `T`.
@@ -141,6 +137,6 @@ where
         // - We are within `RawHrTimerCallback::run`
         let context = unsafe { HrTimerCallbackContext::from_raw(timer_ptr) };
 
-        T::run(data_mut_ref, context)
+        T::run(data_mut_ref, context).into_c()
     }
 }
