@@ -4,10 +4,13 @@
 //! No test in this binary enters test mode (each test file is its own process), so
 //! every reading here is the host's.
 
-use kernel_integration::bindings;
-use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
-use typed_clocks::ext::{ClockSourceExt, InstantExt};
-use typed_clocks::{ClockSource, Instant, Ktime};
+use kernel::bindings;
+use kernel::time::{
+    BootTime, ConvertsTo, Instant, Monotonic, MonotonicRaw, RealTime, TableClock, Tai,
+};
+
+mod support;
+use support::{ktime, Ktime};
 
 /// The host's clock `id`, in nanoseconds.
 fn host(id: libc::clockid_t) -> Ktime {
@@ -106,7 +109,7 @@ fn helpers_of_static_inline_getters_link_and_read_the_host() {
 }
 
 /// The host timekeeper's tick, in nanoseconds.
-const TICK: Ktime = kernel_integration::timekeeper::TICK.as_nanos();
+const TICK: Ktime = kernel::timekeeper::TICK.as_nanos();
 
 /// Calls one of the bindings' NMI-safe `u64 getter(void)` accessors.
 fn call_fast(getter: unsafe extern "C" fn() -> u64) -> Ktime {
@@ -251,13 +254,9 @@ fn mono_to_any_adds_the_current_offset() {
 fn host_boot_offset_is_never_negative() {
     for _ in 0..100_000 {
         let mono = Instant::<Monotonic>::now();
-        let boot = mono.to_clock::<BootTime>();
-        assert!(
-            boot.to_ktime() >= mono.to_ktime(),
-            "BootTime {} is behind Monotonic {}",
-            boot.to_ktime(),
-            mono.to_ktime()
-        );
+        let boot = <Monotonic as ConvertsTo<BootTime>>::to_clock(mono);
+        let (mono, boot) = (ktime(mono), ktime(boot));
+        assert!(boot >= mono, "BootTime {boot} is behind Monotonic {mono}");
     }
 }
 
@@ -289,12 +288,12 @@ fn test_mode_is_off_and_controls_refuse() {
 }
 
 /// Reads clock `C` between two host readings of its clock id.
-fn assert_clock_reads_host<C: ClockSourceExt>() {
+fn assert_clock_reads_host<C: TableClock>() {
     let id = C::ID;
     let before = host(id);
-    let now = Instant::<C>::now().to_ktime();
+    let now = ktime(Instant::<C>::now());
     let after = host(id);
-    assert_between(C::NAME, before, now, after);
+    assert_between(C::INFO.name, before, now, after);
 }
 
 #[test]
@@ -305,35 +304,24 @@ fn generated_clocks_read_their_host_clock() {
     assert_clock_reads_host::<MonotonicRaw>();
     // CLOCK_TAI on the host may lack the TAI offset (never set by NTP); the timekeeper
     // then uses 37 s, so compare against RealTime.
-    let real = Instant::<RealTime>::now().to_ktime();
-    let tai = Instant::<Tai>::now().to_ktime();
+    let real = ktime(Instant::<RealTime>::now());
+    let tai = ktime(Instant::<Tai>::now());
     let drift = (tai - real - expected_tai_offset()).abs();
     assert!(drift < 1_000_000_000, "Tai - RealTime off by {drift} ns");
 }
 
+/// A clock's name, whether it is monotonic, and its id, from its row.
+fn row<C: TableClock>() -> (&'static str, bool, i32) {
+    (C::INFO.name, C::INFO.monotonic, C::ID)
+}
+
 #[test]
 fn generated_clocks_carry_the_table() {
-    assert_eq!(
-        (Monotonic::NAME, Monotonic::MONOTONIC, Monotonic::ID),
-        ("Monotonic", true, 1)
-    );
-    assert_eq!(
-        (RealTime::NAME, RealTime::MONOTONIC, RealTime::ID),
-        ("RealTime", false, 0)
-    );
-    assert_eq!(
-        (BootTime::NAME, BootTime::MONOTONIC, BootTime::ID),
-        ("BootTime", true, 7)
-    );
-    assert_eq!((Tai::NAME, Tai::MONOTONIC, Tai::ID), ("Tai", false, 11));
-    assert_eq!(
-        (
-            MonotonicRaw::NAME,
-            MonotonicRaw::MONOTONIC,
-            MonotonicRaw::ID
-        ),
-        ("MonotonicRaw", true, 4)
-    );
+    assert_eq!(row::<Monotonic>(), ("Monotonic", true, 1));
+    assert_eq!(row::<RealTime>(), ("RealTime", false, 0));
+    assert_eq!(row::<BootTime>(), ("BootTime", true, 7));
+    assert_eq!(row::<Tai>(), ("Tai", false, 11));
+    assert_eq!(row::<MonotonicRaw>(), ("MonotonicRaw", true, 4));
 }
 
 #[test]

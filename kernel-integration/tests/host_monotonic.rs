@@ -11,8 +11,8 @@
 
 use std::thread;
 
-use kernel_integration::bindings;
-use kernel_integration::time::CLOCKS;
+use kernel::bindings;
+use kernel::time::CLOCKS;
 
 const READS: usize = 1_000_000;
 

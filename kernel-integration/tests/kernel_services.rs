@@ -1,25 +1,24 @@
-//! The kernel services of the clock table (`delay`, `poll`, jiffies) through the host C
-//! side: in test mode every delay lets exactly its time pass on the test clocks, so
-//! the rounding and clamping of upstream's `fsleep`/`udelay` and the C `fsleep()`'s
-//! choice of method show as exact clock readings.
+//! Upstream's `kernel::time::delay`, `kernel::io::poll` and
+//! `kernel::time::msecs_to_jiffies` through the host C side: in test mode every delay
+//! lets exactly its time pass on the test clocks, so the rounding and clamping of
+//! upstream's `fsleep`/`udelay`, the C `fsleep()`'s choice of method and the polls'
+//! timeouts show as exact clock readings.
 
-use kernel_integration::bindings;
-use kernel_integration::driver::wait_for_bits;
-use kernel_integration::time::delay::{fsleep, udelay};
-use kernel_integration::time::poll::{read_poll_timeout, read_poll_timeout_atomic};
-use kernel_integration::time::{msecs_to_jiffies, Monotonic};
-use kernel_integration::timekeeper;
 use std::cell::Cell;
-use typed_clocks::error::code::{EIO, ETIMEDOUT};
-use typed_clocks::ext::DeltaExt;
-use typed_clocks::{Delta, Instant};
-use typed_clocks::{Jiffies, Msecs};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use kernel::bindings;
+use kernel::error::code::{EIO, ETIMEDOUT};
+use kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
+use kernel::time::delay::{fsleep, udelay};
+use kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic, Msecs};
+use kernel::timekeeper;
 
 /// How far the monotonic test clock moves during `f`.
 fn time_taken(f: impl FnOnce()) -> Delta {
     let start = Instant::<Monotonic>::now();
     f();
-    Instant::<Monotonic>::now() - start
+    start.elapsed()
 }
 
 #[test]
@@ -35,23 +34,44 @@ fn fsleep_rounds_up_to_microseconds_and_clamps_like_upstream() {
         (Delta::ZERO, Delta::ZERO),
         // Out of range (negative or above i32::MAX us): i32::MAX us, in whole ms.
         (Delta::from_nanos(-1), Delta::from_millis(2_147_484)),
-        (Delta::MAX, Delta::from_millis(2_147_484)),
+        (Delta::from_nanos(i64::MAX), Delta::from_millis(2_147_484)),
     ] {
-        assert_eq!(time_taken(|| fsleep(asked)), slept, "fsleep({asked})");
+        assert_eq!(time_taken(|| fsleep(asked)), slept, "fsleep({asked:?})");
     }
 }
 
 #[test]
-fn udelay_rounds_up_and_clamps_to_max_udelay_ms() {
+fn udelay_rounds_up_to_microseconds() {
     let _tk = timekeeper::test_mode();
     assert_eq!(bindings::MAX_UDELAY_MS, 5);
     for (asked, waited) in [
         (Delta::from_nanos(1), Delta::from_micros(1)),
         (Delta::from_micros(4_999), Delta::from_micros(4_999)),
-        (Delta::from_millis(6), Delta::from_millis(5)),
-        (Delta::from_nanos(-5), Delta::from_millis(5)),
+        (Delta::from_millis(5), Delta::from_millis(5)),
+        (Delta::ZERO, Delta::ZERO),
     ] {
-        assert_eq!(time_taken(|| udelay(asked)), waited, "udelay({asked})");
+        assert_eq!(time_taken(|| udelay(asked)), waited, "udelay({asked:?})");
+    }
+}
+
+/// Out of `[0, MAX_UDELAY_MS]`, upstream's `udelay` is a bug its `debug_assert!`s
+/// catch; without debug assertions it waits `MAX_UDELAY_MS`.
+#[test]
+fn udelay_out_of_range_asserts_in_debug_and_clamps_otherwise() {
+    let _tk = timekeeper::test_mode();
+    for asked in [Delta::from_millis(6), Delta::from_nanos(-5)] {
+        let start = Instant::<Monotonic>::now();
+        let outcome = catch_unwind(AssertUnwindSafe(|| udelay(asked)));
+        if cfg!(debug_assertions) {
+            assert!(
+                outcome.is_err(),
+                "udelay({asked:?}) passed its debug_assert!"
+            );
+            assert_eq!(start.elapsed(), Delta::ZERO);
+        } else {
+            assert!(outcome.is_ok());
+            assert_eq!(start.elapsed(), Delta::from_millis(5), "udelay({asked:?})");
+        }
     }
 }
 
@@ -91,37 +111,22 @@ fn read_poll_timeout_sleeps_with_fsleep_until_past_the_timeout() {
     });
     // Reads at 0, 100, …, 1 000 us (not yet past 1 ms) and at 1 100 us.
     assert_eq!((reads.get(), took), (12, Delta::from_micros(1_100)));
-
-    let mut status = [0, 0, 0x3].into_iter();
-    let value = wait_for_bits(
-        || status.next().unwrap_or(0),
-        0x2,
-        Delta::from_micros(50),
-        Delta::from_millis(1),
-    );
-    assert_eq!(value, Ok(0x3));
 }
 
 #[test]
-fn read_poll_timeout_with_a_negative_sleep_delta_polls_without_sleeping() {
+fn read_poll_timeout_returns_the_value_that_meets_the_condition() {
     let _tk = timekeeper::test_mode();
-    let reads = Cell::new(0);
+    let mut status = [0, 0, 0x3].into_iter();
     let took = time_taken(|| {
-        let result = read_poll_timeout(
-            || {
-                // Each read takes 100 us of the clock.
-                reads.set(reads.get() + 1);
-                udelay(Delta::from_micros(100));
-                Ok(0u32)
-            },
-            |v| *v == 1,
-            Delta::from_micros(-100),
+        let value = read_poll_timeout(
+            || Ok(status.next().unwrap_or(0)),
+            |v| v & 0x2 != 0,
+            Delta::from_micros(50),
             Delta::from_millis(1),
         );
-        assert_eq!(result, Err(ETIMEDOUT));
+        assert_eq!(value, Ok(0x3));
     });
-    // Upstream's `fsleep(-100 us)` would sleep 2 147 484 ms after the first read.
-    assert_eq!((reads.get(), took), (11, Delta::from_micros(1_100)));
+    assert_eq!(took, Delta::from_micros(100));
 }
 
 #[test]

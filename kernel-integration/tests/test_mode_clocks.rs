@@ -3,16 +3,16 @@
 //! backwards, suspend, change the TAI offset — and each clock moves exactly as the
 //! kernel's would.
 
-use kernel_integration::bindings;
-use kernel_integration::time::{BootTime, Monotonic, MonotonicRaw, RealTime, Tai};
-use kernel_integration::timekeeper::{
+use kernel::bindings;
+use kernel::time::{
+    BootTime, ClockSource, ConvertsTo, Delta, Instant, Monotonic, MonotonicRaw, RealTime, Tai,
+};
+use kernel::timekeeper::{
     self, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET,
 };
-use typed_clocks::ext::{DeltaExt, InstantExt};
-use typed_clocks::{Delta, Instant, Ktime};
 
 mod support;
-use support::{now, read_all, Readings};
+use support::{at, ktime, now, read_all, Ktime, Readings};
 
 type Result = std::result::Result<(), TimekeeperError>;
 
@@ -53,7 +53,7 @@ fn test_mode_starts_from_a_fixed_state() {
 #[test]
 fn set_monotonic_moves_the_offset_clocks_but_not_raw() -> Result {
     let tk = timekeeper::test_mode();
-    tk.set_monotonic(Instant::from_ktime(5 * SEC))?;
+    tk.set_monotonic(at(5 * SEC))?;
     assert_eq!(
         read_all(),
         expected(
@@ -64,7 +64,7 @@ fn set_monotonic_moves_the_offset_clocks_but_not_raw() -> Result {
             START_TAI_OFFSET
         )
     );
-    tk.set_raw(Instant::from_ktime(7 * SEC))?;
+    tk.set_raw(at(7 * SEC))?;
     assert_eq!(now::<MonotonicRaw>(), 7 * SEC);
     assert_eq!(now::<Monotonic>(), 5 * SEC);
     Ok(())
@@ -88,7 +88,6 @@ fn advance_moves_every_clock_by_the_same_span() -> Result {
     assert_eq!(raw.elapsed(), step);
     assert_eq!(Instant::<RealTime>::now() - real, step);
     assert_eq!(Instant::<Tai>::now() - tai, step);
-    assert_eq!(mono.elapsed().to_string(), "1.5ms");
     let after = read_all();
     assert_eq!(after.mono - before.mono, step.as_nanos());
     assert_eq!(after.real - before.real, step.as_nanos());
@@ -110,10 +109,6 @@ fn stepping_real_time_backwards_moves_only_realtime_and_tai() -> Result {
     );
     // A non-monotonic clock can go backwards: the span is negative, not a panic.
     assert_eq!(Instant::<RealTime>::now() - wall, Delta::from_secs(-3600));
-    assert_eq!(
-        Instant::<RealTime>::now().saturating_duration_since(wall),
-        Delta::ZERO
-    );
     // And forwards again.
     tk.step_real_time(Delta::from_secs(3600))?;
     assert_eq!(read_all(), before);
@@ -229,17 +224,20 @@ fn controls_refuse_what_the_kernel_would_and_change_nothing() {
     assert_eq!(tk.advance(Delta::from_nanos(-1)), invalid);
     assert_eq!(tk.suspend(Delta::from_nanos(-1)), invalid);
     assert_eq!(tk.set_tai_offset(Delta::from_secs(-1)), invalid);
-    assert_eq!(tk.set_monotonic(Instant::from_ktime(-1)), invalid);
-    assert_eq!(tk.set_raw(Instant::from_ktime(-1)), invalid);
     let out_of_range = Err(TimekeeperError::OutOfRange);
-    assert_eq!(tk.advance(Delta::MAX), out_of_range);
-    assert_eq!(tk.suspend(Delta::MAX), out_of_range);
-    assert_eq!(tk.step_real_time(Delta::MAX), out_of_range);
-    assert_eq!(tk.set_tai_offset(Delta::MAX), out_of_range);
-    assert_eq!(
-        tk.set_monotonic(Instant::from_ktime(Ktime::MAX)),
-        out_of_range
-    );
+    let max = Delta::from_nanos(i64::MAX);
+    assert_eq!(tk.advance(max), out_of_range);
+    assert_eq!(tk.suspend(max), out_of_range);
+    assert_eq!(tk.step_real_time(max), out_of_range);
+    assert_eq!(tk.set_tai_offset(max), out_of_range);
+    assert_eq!(tk.set_monotonic(at(Ktime::MAX)), out_of_range);
+    assert_eq!(read_all(), before);
+    // A negative time is not an `Instant`: the C controls refuse it (`-EINVAL`).
+    // SAFETY: the controls take no pointers; test mode is on (the guard).
+    unsafe {
+        assert_eq!(bindings::timekeeper_test_set_mono(-1), -22);
+        assert_eq!(bindings::timekeeper_test_set_raw(-1), -22);
+    }
     assert_eq!(read_all(), before);
     assert_eq!(
         TimekeeperError::OutOfRange.to_string(),
@@ -270,6 +268,11 @@ fn a_new_guard_resets_the_state() -> Result {
     Ok(())
 }
 
+/// `instant` on clock `D`.
+fn to<D: ClockSource, C: ConvertsTo<D>>(instant: Instant<C>) -> Instant<D> {
+    C::to_clock(instant)
+}
+
 #[test]
 fn conversions_go_through_the_current_timekeeper_offsets() -> Result {
     let tk = timekeeper::test_mode();
@@ -278,24 +281,27 @@ fn conversions_go_through_the_current_timekeeper_offsets() -> Result {
     tk.set_tai_offset(Delta::from_secs(38))?;
     let mono = Instant::<Monotonic>::now();
     // The base converts to every clock with an offset, and each converts back…
-    assert_eq!(mono.to_clock::<BootTime>(), Instant::<BootTime>::now());
-    assert_eq!(mono.to_clock::<RealTime>(), Instant::<RealTime>::now());
-    assert_eq!(mono.to_clock::<Tai>(), Instant::<Tai>::now());
-    assert_eq!(Instant::<BootTime>::now().to_clock::<Monotonic>(), mono);
-    assert_eq!(Instant::<Tai>::now().to_clock::<Monotonic>(), mono);
+    assert_eq!(ktime(to::<BootTime, _>(mono)), now::<BootTime>());
+    assert_eq!(ktime(to::<RealTime, _>(mono)), now::<RealTime>());
+    assert_eq!(ktime(to::<Tai, _>(mono)), now::<Tai>());
+    assert_eq!(
+        ktime(to::<Monotonic, _>(Instant::<BootTime>::now())),
+        ktime(mono)
+    );
+    assert_eq!(
+        ktime(to::<Monotonic, _>(Instant::<Tai>::now())),
+        ktime(mono)
+    );
     // …and the offset clocks convert to each other through the base.
     assert_eq!(
-        Instant::<RealTime>::now().to_clock::<Tai>(),
-        Instant::<Tai>::now()
+        ktime(to::<Tai, _>(Instant::<RealTime>::now())),
+        now::<Tai>()
     );
     assert_eq!(
-        Instant::<BootTime>::now().to_clock::<RealTime>(),
-        Instant::<RealTime>::now()
+        ktime(to::<RealTime, _>(Instant::<BootTime>::now())),
+        now::<RealTime>()
     );
-    assert_eq!(
-        mono.to_clock::<BootTime>().to_ktime() - mono.to_ktime(),
-        30 * SEC
-    );
+    assert_eq!(ktime(to::<BootTime, _>(mono)) - ktime(mono), 30 * SEC);
     Ok(())
 }
 
@@ -303,18 +309,15 @@ fn conversions_go_through_the_current_timekeeper_offsets() -> Result {
 fn a_conversion_is_a_snapshot_of_the_offset_at_the_time_of_converting() -> Result {
     let tk = timekeeper::test_mode();
     let mono = Instant::<Monotonic>::now();
-    let boot_before = mono.to_clock::<BootTime>();
+    let boot_before = to::<BootTime, _>(mono);
     tk.suspend(Delta::from_secs(10))?;
     // The same monotonic instant now maps 10 s later on BootTime: the offset grew.
-    assert_eq!(
-        mono.to_clock::<BootTime>() - boot_before,
-        Delta::from_secs(10)
-    );
+    assert_eq!(to::<BootTime, _>(mono) - boot_before, Delta::from_secs(10));
     // RealTime after a step backwards: the same instant maps an hour earlier.
-    let wall_before = mono.to_clock::<RealTime>();
+    let wall_before = to::<RealTime, _>(mono);
     tk.step_real_time(Delta::from_secs(-3600))?;
     assert_eq!(
-        mono.to_clock::<RealTime>() - wall_before,
+        to::<RealTime, _>(mono) - wall_before,
         Delta::from_secs(-3600)
     );
     Ok(())

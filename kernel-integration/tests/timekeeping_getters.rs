@@ -4,12 +4,14 @@
 //! `ktime_get_*_fast_ns()` accessors, which read exactly what their `ktime_t` twins
 //! read. Every reading here is deterministic.
 
-use kernel_integration::bindings;
-use kernel_integration::timekeeper::{
+use kernel::bindings;
+use kernel::time::Delta;
+use kernel::timekeeper::{
     self, TimekeeperError, START_MONOTONIC, START_OFFS_REAL, START_TAI_OFFSET, TICK,
 };
-use typed_clocks::ext::InstantExt;
-use typed_clocks::{Delta, Instant, Ktime};
+
+mod support;
+use support::{at, Ktime};
 
 type Result = std::result::Result<(), TimekeeperError>;
 
@@ -174,7 +176,7 @@ fn coarse_monotonic_is_the_last_tick_for_any_time() -> Result {
         123_456_789_012,
         1 << 62,
     ] {
-        tk.set_monotonic(Instant::from_ktime(mono))?;
+        tk.set_monotonic(at(mono))?;
         let expected = mono / TICK.as_nanos() * TICK.as_nanos();
         assert_eq!(read(COARSE)[0], expected, "ktime_get_coarse at {mono}");
         let mut ts = bindings::timespec64 {
@@ -183,7 +185,11 @@ fn coarse_monotonic_is_the_last_tick_for_any_time() -> Result {
         };
         // SAFETY: `ts` is a valid, writable timespec64.
         unsafe { bindings::ktime_get_coarse_ts64(&mut ts) };
-        assert_eq!((ts.tv_sec, ts.tv_nsec), (expected / SEC, expected % SEC));
+        // `tv_nsec` is a C `long`: the kernel's `ffi::c_long`, an `isize`.
+        assert_eq!(
+            (ts.tv_sec, ts.tv_nsec as i64),
+            (expected / SEC, expected % SEC)
+        );
         assert_families_agree();
     }
     Ok(())
@@ -212,9 +218,9 @@ fn fast_accessors_read_their_ktime_twins_after_every_control() -> Result {
     assert_families_agree();
     tk.set_tai_offset(Delta::from_secs(38))?;
     assert_families_agree();
-    tk.set_raw(Instant::from_ktime(9 * SEC))?;
+    tk.set_raw(at(9 * SEC))?;
     assert_families_agree();
-    tk.set_monotonic(Instant::from_ktime(2 * SEC + 1))?;
+    tk.set_monotonic(at(2 * SEC + 1))?;
     assert_families_agree();
     // A refused control changes neither family.
     let before = (read(FINE), read(FAST));

@@ -1,12 +1,11 @@
 //! The call shapes that upstream's in-tree users of `kernel::time` and
 //! `kernel::io::poll` write (nova-core, tyr, binder, the qt2025 PHY, and the doc
 //! examples of upstream's own files), each written as upstream code writes it and
-//! compiled through the shim. `docs/upstream.md` counts them; the shapes that do not
+//! built over the kernel crate. `docs/upstream.md` counts them; the shapes that do not
 //! compile here are listed there with the reason.
 
-use kernel_integration::timekeeper;
+use kernel::timekeeper;
 use pinned_init::stack_pin_init;
-use upstream_shim::kernel;
 
 use kernel::alloc::flags::GFP_KERNEL;
 use kernel::error::Result;

@@ -3,13 +3,13 @@
 //! lets its time pass, so each wait ends at an exact, checkable time, and each error
 //! is the kernel's.
 
-use kernel_integration::timekeeper;
+use kernel::error::code::{EIO, ENODEV, ETIMEDOUT};
+use kernel::time::{Delta, Instant, Monotonic};
+use kernel::timekeeper;
 use upstream_shim::drivers::falcon::{select_core_ga102, Bar, Falcon, Ga102};
 use upstream_shim::drivers::heartbeat::Heartbeat;
 use upstream_shim::drivers::phy::{Device, PhyQT2025};
 use upstream_shim::drivers::sim::Register;
-use upstream_shim::kernel::error::code::{EIO, ENODEV, ETIMEDOUT};
-use upstream_shim::kernel::time::{Delta, Instant, Monotonic};
 
 const US: Delta = Delta::from_micros(1);
 const MS: Delta = Delta::from_millis(1);
@@ -22,7 +22,7 @@ const RESET_READY: u32 = 1 << 31;
 fn the_qt2025_probe_polls_every_50_ms_until_the_firmware_runs() {
     let _tk = timekeeper::test_mode();
     let start = Instant::<Monotonic>::now();
-    let status = Register::new(0x10, 0x21, 120 * MS);
+    let status = Register::new(0x10, 0x21, MS * 120);
     let mut dev = Device {
         hw_rev: 0xb3_01,
         status: &status,
@@ -30,7 +30,7 @@ fn the_qt2025_probe_polls_every_50_ms_until_the_firmware_runs() {
     assert_eq!(PhyQT2025::probe(&mut dev), Ok(()));
     // Reads at 0, 50, 100 ms (still loading) and 150 ms, each taking 1 us of bus time.
     assert_eq!(status.reads(), 4);
-    assert_eq!(start.elapsed(), 150 * MS + 4 * US);
+    assert_eq!(start.elapsed(), MS * 150 + US * 4);
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn the_qt2025_probe_gives_up_after_3_s_and_passes_bus_errors_back() {
     // A read every 50 ms (+ 1 us of bus time): the 61st, 3 s + 61 us into the poll,
     // is the first past the 3 s timeout.
     assert_eq!(never.reads(), 61);
-    assert_eq!(start.elapsed(), Delta::from_millis(3_000) + 61 * US);
+    assert_eq!(start.elapsed(), Delta::from_millis(3_000) + US * 61);
 
     // The MDIO read's own error comes back through `?`, unchanged.
     let flaky = Register::new(0x10, 0x21, Delta::ZERO);
@@ -78,7 +78,7 @@ fn bar<'a>(hwcfg2: &'a Register, other: &'a Register) -> Bar<'a> {
 fn the_falcon_busy_polls_memory_scrubbing_by_bus_time() {
     let _tk = timekeeper::test_mode();
     let start = Instant::<Monotonic>::now();
-    let hwcfg2 = Register::new(MEM_SCRUBBING, 0, 10 * US);
+    let hwcfg2 = Register::new(MEM_SCRUBBING, 0, US * 10);
     let other = Register::new(0, 0, Delta::ZERO);
     let falcon = Falcon {
         bar: bar(&hwcfg2, &other),
@@ -86,7 +86,7 @@ fn the_falcon_busy_polls_memory_scrubbing_by_bus_time() {
     let hal = Ga102::<()>::new();
     assert_eq!(hal.reset_wait_mem_scrubbing(&falcon), Ok(()));
     // No sleeps: each 1 us read moves the clock, the 10th sees the scrubbing done.
-    assert_eq!((hwcfg2.reads(), start.elapsed()), (10, 10 * US));
+    assert_eq!((hwcfg2.reads(), start.elapsed()), (10, US * 10));
 
     let stuck = Register::new(MEM_SCRUBBING, MEM_SCRUBBING, Delta::ZERO);
     let falcon = Falcon {
@@ -108,7 +108,7 @@ fn the_falcon_reset_ignores_a_missing_reset_ready_and_waits_for_scrubbing() {
     };
     assert_eq!(Ga102::<()>::new().reset_eng(&falcon), Ok(()));
     // The ignored 150 us wait reads 151 times, then one scrubbing read.
-    assert_eq!((hwcfg2.reads(), start.elapsed()), (152, 152 * US));
+    assert_eq!((hwcfg2.reads(), start.elapsed()), (152, US * 152));
 
     let ready = Register::new(RESET_READY, RESET_READY, Delta::ZERO);
     let falcon = Falcon {
@@ -122,7 +122,7 @@ fn the_falcon_reset_ignores_a_missing_reset_ready_and_waits_for_scrubbing() {
 fn the_falcon_waits_for_its_core_its_halt_and_each_dma_transfer() {
     let _tk = timekeeper::test_mode();
     let hwcfg2 = Register::new(0, 0, Delta::ZERO);
-    let valid = Register::new(0, 1, 5 * US);
+    let valid = Register::new(0, 1, US * 5);
     assert_eq!(select_core_ga102(&bar(&hwcfg2, &valid)), Ok(()));
     assert_eq!(valid.reads(), 5);
     let never = Register::new(0, 0, Delta::ZERO);
@@ -130,7 +130,7 @@ fn the_falcon_waits_for_its_core_its_halt_and_each_dma_transfer() {
     // 10 ms of 1 us reads, and the one past it.
     assert_eq!(never.reads(), 10_001);
 
-    let halted = Register::new(0, 1 << 4, 3 * US);
+    let halted = Register::new(0, 1 << 4, US * 3);
     let falcon = Falcon {
         bar: bar(&hwcfg2, &halted),
     };
@@ -149,14 +149,14 @@ fn the_falcon_waits_for_its_core_its_halt_and_each_dma_transfer() {
 #[test]
 fn the_heartbeat_completes_one_batch_per_period_on_monotonic() {
     let tk = timekeeper::test_mode();
-    let heartbeat = Heartbeat::timer(250 * US, 8);
+    let heartbeat = Heartbeat::timer(US * 250, 8);
     let _handle = Heartbeat::start(heartbeat.clone());
     for period in 1..=8 {
         if period == 4 {
             // A wall-clock step does not disturb a monotonic timer.
             tk.step_real_time(Delta::from_secs(-3600)).expect("step");
         }
-        tk.advance(250 * US - Delta::from_nanos(1))
+        tk.advance(US * 250 - Delta::from_nanos(1))
             .expect("advance");
         assert_eq!(heartbeat.completed(), period - 1);
         tk.advance(Delta::from_nanos(1)).expect("advance");

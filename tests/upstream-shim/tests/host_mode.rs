@@ -3,14 +3,14 @@
 //! host's delays run the hrtimer queues). One test, alone in its binary, so that no
 //! test mode is on.
 
+use kernel::time::delay::fsleep;
+use kernel::time::{Delta, Instant, Monotonic};
 use upstream_shim::drivers::heartbeat::Heartbeat;
-use upstream_shim::kernel::time::delay::fsleep;
-use upstream_shim::kernel::time::{Delta, Instant, Monotonic};
 
 #[test]
 fn fsleep_sleeps_on_the_host_and_timers_fire_after_it() {
     // SAFETY: a read of the timekeeper's mode; no arguments, no preconditions.
-    let test_mode = unsafe { kernel_integration::bindings::timekeeper_test_enabled() };
+    let test_mode = unsafe { kernel::bindings::timekeeper_test_enabled() };
     assert_eq!(test_mode, 0);
     let start = Instant::<Monotonic>::now();
     let heartbeat = Heartbeat::timer(Delta::from_millis(1), 3);

@@ -5,7 +5,13 @@
 
 use core::sync::atomic::AtomicU32;
 
-use kernel_integration::timekeeper;
+use kernel::error::code::{EINVAL, EIO, EMSGSIZE, ENODEV, ENOTSUPP, ETIMEDOUT};
+use kernel::error::Result;
+use kernel::ffi::c_long;
+use kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
+use kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic};
+use kernel::timekeeper;
+use kernel::workqueue;
 use upstream_shim::drivers::binder::Transaction;
 use upstream_shim::drivers::gsp::{
     boot_wait_riscv, fsp_unload_bundle_run, fsp_wait_secure_boot, shutdown_gsp,
@@ -15,12 +21,6 @@ use upstream_shim::drivers::gsp::{
 };
 use upstream_shim::drivers::sim::{Device, Register};
 use upstream_shim::drivers::tyr::{self, IoMem};
-use upstream_shim::kernel::error::code::{EINVAL, EIO, EMSGSIZE, ENODEV, ENOTSUPP, ETIMEDOUT};
-use upstream_shim::kernel::error::Result;
-use upstream_shim::kernel::ffi::c_long;
-use upstream_shim::kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
-use upstream_shim::kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic};
-use upstream_shim::kernel::workqueue;
 
 const US: Delta = Delta::from_micros(1);
 const MS: Delta = Delta::from_millis(1);
@@ -38,18 +38,18 @@ fn the_gsp_boot_waits_poll_every_10_ms_for_up_to_5_s() {
     let _tk = timekeeper::test_mode();
     let idle = Register::new(0, 0, Delta::ZERO);
     let start = Instant::<Monotonic>::now();
-    let active = Register::new(0, 1 << 7, 25 * MS);
+    let active = Register::new(0, 1 << 7, MS * 25);
     assert_eq!(boot_wait_riscv(&gsp(&active, &idle, &idle)), Ok(()));
     // Reads at 0, 10, 20 and 30 ms (+ 1 us each).
-    assert_eq!((active.reads(), start.elapsed()), (4, 30 * MS + 4 * US));
+    assert_eq!((active.reads(), start.elapsed()), (4, MS * 30 + US * 4));
 
     let start = Instant::<Monotonic>::now();
     assert_eq!(shutdown_gsp(&gsp(&idle, &idle, &idle)), Err(ETIMEDOUT));
-    assert_eq!(start.elapsed(), Delta::from_secs(5) + 501 * US);
+    assert_eq!(start.elapsed(), Delta::from_secs(5) + US * 501);
     let suspended = Register::new(1 << 31, 1 << 31, Delta::ZERO);
     assert_eq!(shutdown_gsp(&gsp(&idle, &suspended, &idle)), Ok(()));
 
-    let handoff = Register::new(0, 1, 3 * US);
+    let handoff = Register::new(0, 1, US * 3);
     let falcon = gsp(&idle, &idle, &handoff);
     assert_eq!(falcon.check_reload_completed(Delta::from_secs(2)), Ok(true));
     assert_eq!(handoff.reads(), 3);
@@ -58,7 +58,7 @@ fn the_gsp_boot_waits_poll_every_10_ms_for_up_to_5_s() {
 #[test]
 fn the_sequencer_polls_a_fallible_read_and_sleeps_with_fsleep() {
     let _tk = timekeeper::test_mode();
-    let reg = Register::new(0x0, 0xab, 7 * US);
+    let reg = Register::new(0x0, 0xab, US * 7);
     let sequencer = GspSequencer {
         bar: Bar {
             addr: 0x1000,
@@ -92,18 +92,18 @@ fn the_sequencer_polls_a_fallible_read_and_sleeps_with_fsleep() {
     let start = Instant::<Monotonic>::now();
     assert_eq!(never.run(&sequencer), Err(ETIMEDOUT));
     // The default timeout: 4 s of 1 us reads.
-    assert_eq!(start.elapsed(), Delta::from_secs(4) + 2 * US);
+    assert_eq!(start.elapsed(), Delta::from_secs(4) + US * 2);
 
     let start = Instant::<Monotonic>::now();
     assert_eq!(DelayUsPayload(250).run(&sequencer), Ok(()));
-    assert_eq!(start.elapsed(), 250 * US);
+    assert_eq!(start.elapsed(), US * 250);
 }
 
 #[test]
 fn the_fsp_wait_logs_its_error_and_returns_it() {
     let _tk = timekeeper::test_mode();
     let dev = Device::new();
-    let booted = Register::new(0, FSP_BOOT_COMPLETE_STATUS_SUCCESS, 15 * MS);
+    let booted = Register::new(0, FSP_BOOT_COMPLETE_STATUS_SUCCESS, MS * 15);
     assert_eq!(fsp_wait_secure_boot(&dev, &booted), Ok(()));
     assert_eq!(booted.reads(), 3);
     assert!(dev.messages().is_empty());
@@ -119,8 +119,8 @@ fn the_fsp_wait_logs_its_error_and_returns_it() {
 #[test]
 fn the_command_queue_waits_for_room_and_for_replies() {
     let _tk = timekeeper::test_mode();
-    let free = Register::new(16, 4096, 3 * US);
-    let pending = Register::new(0, 8, 2 * MS);
+    let free = Register::new(16, 4096, US * 3);
+    let pending = Register::new(0, 8, MS * 2);
     let cmdq = Cmdq {
         free_bytes: &free,
         pending_bytes: &pending,
@@ -151,7 +151,7 @@ fn the_command_queue_waits_for_room_and_for_replies() {
 fn tyr_resets_and_powers_on_and_logs_what_fails() {
     let _tk = timekeeper::test_mode();
     let dev = Device::new();
-    let reset = Register::new(0, 1 << 8, 2 * MS);
+    let reset = Register::new(0, 1 << 8, MS * 2);
     let l2 = Register::new(0, 1, Delta::ZERO);
     let regions = [IoMem {
         gpu_irq_rawstat: &reset,
@@ -191,7 +191,7 @@ fn the_workqueue_passes_a_jiffies_delay_to_c_unconverted() {
     let delay: Jiffies = msecs_to_jiffies(1_000);
     assert!(workqueue::system().enqueue_delayed(delay));
     assert_eq!(workqueue::system().last_delay(), 250);
-    let as_the_kernel_binds_it: upstream_shim::kernel::ffi::c_ulong = delay;
+    let as_the_kernel_binds_it: kernel::ffi::c_ulong = delay;
     assert_eq!(as_the_kernel_binds_it, 250);
 }
 
@@ -265,7 +265,7 @@ fn wait_for_hardware_atomic(try_read16: impl Fn(usize) -> Result<u16>) -> Result
 #[test]
 fn upstreams_poll_doc_examples_compile_and_run() {
     let _tk = timekeeper::test_mode();
-    let ready = Register::new(0, 1, 120 * MS);
+    let ready = Register::new(0, 1, MS * 120);
     let read = |addr: usize| -> Result<u16> {
         if addr == 0x1000 {
             Ok(ready.try_read32()? as u16)
@@ -288,7 +288,7 @@ fn upstreams_poll_doc_examples_compile_and_run() {
 fn the_gh100_lockdown_and_unload_waits_and_the_fsp_message_wait() {
     let _tk = timekeeper::test_mode();
     let dev = Device::new();
-    let released = Register::new(0, 1, 15 * MS);
+    let released = Register::new(0, 1, MS * 15);
     let zero = Register::new(0, 0, Delta::ZERO);
     let lockdown = GspLockdown {
         priv_mask: &released,
@@ -298,7 +298,7 @@ fn the_gh100_lockdown_and_unload_waits_and_the_fsp_message_wait() {
     assert_eq!(wait_for_gsp_lockdown_release(&dev, &lockdown), Ok(()));
     assert_eq!(released.reads(), 3);
     // The mailbox still holds the boot parameters' address: keep polling.
-    let clears = Register::new(FMC_BOOT_PARAMS_ADDR, 0, 40 * MS);
+    let clears = Register::new(FMC_BOOT_PARAMS_ADDR, 0, MS * 40);
     let lockdown = GspLockdown {
         priv_mask: &released,
         mailbox0: &clears,
@@ -328,7 +328,7 @@ fn the_gh100_lockdown_and_unload_waits_and_the_fsp_message_wait() {
         dev.messages().last().map(String::as_str),
         Some("err: GSP falcon failed to halt\n")
     );
-    let halts = Register::new(0, 1, 25 * MS);
+    let halts = Register::new(0, 1, MS * 25);
     let lockdown = GspLockdown {
         priv_mask: &released,
         mailbox0: &zero,
@@ -336,7 +336,7 @@ fn the_gh100_lockdown_and_unload_waits_and_the_fsp_message_wait() {
     };
     assert_eq!(fsp_unload_bundle_run(&dev, &lockdown), Ok(()));
 
-    let queue = Register::new(0, 64, 5 * MS);
+    let queue = Register::new(0, 64, MS * 5);
     assert_eq!(FspFalcon { msgq: &queue }.recv_msg(), Ok(64));
     let too_big = Register::new(4096, 4096, Delta::ZERO);
     assert_eq!(FspFalcon { msgq: &too_big }.recv_msg(), Err(EMSGSIZE));
@@ -348,12 +348,12 @@ fn the_gh100_lockdown_and_unload_waits_and_the_fsp_message_wait() {
 fn the_gfw_boot_wait_reads_two_registers_per_poll() {
     let _tk = timekeeper::test_mode();
     let start = Instant::<Monotonic>::now();
-    let mask = Register::new(0, 1, 2 * MS);
+    let mask = Register::new(0, 1, MS * 2);
     let gfw = Register::new(0, 0xff, Delta::ZERO);
     assert_eq!(wait_gfw_boot_completion(&mask, &gfw), Ok(()));
     // `&&` skips the second read while the mask is locked: reads at 0, 1 and 2 ms.
     assert_eq!((mask.reads(), gfw.reads()), (3, 1));
-    assert_eq!(start.elapsed(), 2 * MS + 4 * US);
+    assert_eq!(start.elapsed(), MS * 2 + US * 4);
     let never = Register::new(0, 0, Delta::ZERO);
     assert_eq!(wait_gfw_boot_completion(&never, &gfw), Err(ETIMEDOUT));
 }

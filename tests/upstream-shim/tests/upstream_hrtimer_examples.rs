@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! Upstream's own examples of `kernel::time::hrtimer` (Linux 7.3,
-//! `rust/kernel/time/hrtimer.rs`), as written, run on the host hrtimer base through
-//! the shim: `kernel::{alloc, sync, prelude, time}` as the kernel crate has them. The
+//! `rust/kernel/time/hrtimer.rs`), as written, run on the host hrtimer base (test-mode
+//! timekeeper) over the kernel crate: `kernel::{alloc, sync, prelude, time}`. The
 //! text of each example is upstream's doc test with its `# ` lines shown; each is a
 //! test function returning the kernel's `Result`, run in the test timekeeper, where a
 //! `Completion` wait lets time pass.
@@ -15,8 +15,7 @@
 
 extern crate pinned_init as pin_init;
 
-use kernel_integration::timekeeper;
-use upstream_shim::kernel;
+use kernel::timekeeper;
 
 #[test]
 fn a_timer_in_a_kbox_counts_to_five() -> kernel::error::Result {

@@ -4,7 +4,6 @@
 
 use core::fmt::Write;
 
-use crate::kernel;
 use kernel::time::{Instant, Monotonic};
 
 /// A transaction, with what its debug print shows.

@@ -6,7 +6,6 @@
 
 use core::marker::PhantomData;
 
-use crate::kernel;
 use kernel::{
     io::poll::read_poll_timeout,
     prelude::*,

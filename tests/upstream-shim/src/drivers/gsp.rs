@@ -9,7 +9,6 @@
 
 use core::sync::atomic::{AtomicU32, Ordering};
 
-use crate::kernel;
 use kernel::{
     io::poll::read_poll_timeout,
     prelude::*,

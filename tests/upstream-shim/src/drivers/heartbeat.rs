@@ -6,7 +6,6 @@
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use crate::kernel;
 use kernel::alloc::flags::GFP_KERNEL;
 use kernel::impl_has_hr_timer;
 use kernel::prelude::*;

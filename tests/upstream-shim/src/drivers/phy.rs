@@ -4,7 +4,6 @@
 //! 3 s, propagating the kernel's `Result` with `?`. The firmware download between the
 //! two is left out.
 
-use crate::kernel;
 use kernel::error::code;
 use kernel::io::poll::read_poll_timeout;
 use kernel::prelude::*;

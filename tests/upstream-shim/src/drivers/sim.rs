@@ -4,21 +4,18 @@
 //! that keeps what drivers log about it.
 
 use core::fmt;
-use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
+use core::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
-use crate::kernel;
 use kernel::prelude::*;
 use kernel::time::delay::udelay;
 use kernel::time::{Delta, Instant, Monotonic};
-use typed_clocks::ext::InstantExt;
 
 /// One 32-bit register that reads `before` until `ready_at`, then `after`.
-#[derive(Debug)]
 pub struct Register {
     before: AtomicU32,
     after: AtomicU32,
-    ready_at: AtomicI64,
+    ready_at: Instant<Monotonic>,
     reads: AtomicU32,
     fail_reads: AtomicU32,
 }
@@ -29,7 +26,7 @@ impl Register {
         Register {
             before: AtomicU32::new(before),
             after: AtomicU32::new(after),
-            ready_at: AtomicI64::new((Instant::<Monotonic>::now() + ready_after).to_ktime()),
+            ready_at: Instant::<Monotonic>::now() + ready_after,
             reads: AtomicU32::new(0),
             fail_reads: AtomicU32::new(0),
         }
@@ -39,7 +36,7 @@ impl Register {
     pub fn read(&self) -> u32 {
         udelay(Delta::from_micros(1));
         self.reads.fetch_add(1, Ordering::Relaxed);
-        if Instant::<Monotonic>::now().to_ktime() >= self.ready_at.load(Ordering::Relaxed) {
+        if !(Instant::<Monotonic>::now() - self.ready_at).is_negative() {
             self.after.load(Ordering::Relaxed)
         } else {
             self.before.load(Ordering::Relaxed)

@@ -3,7 +3,6 @@
 //! (`poll::read_poll_timeout`, `time::Delta`), `.inspect_err(|_| dev_err!(…))?`, and
 //! the probe's `ok_or(ENODEV)?`.
 
-use crate::kernel;
 use kernel::{
     io::poll,
     prelude::*,
