@@ -1,6 +1,6 @@
 // `Instant<A> + Instant<A>` does not compile: a point in time plus a point in time
 // is not a time. Add a `Delta` instead.
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

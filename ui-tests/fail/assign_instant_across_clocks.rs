@@ -1,5 +1,5 @@
 // A variable of type `Instant<Monotonic>` cannot be assigned an `Instant<RealTime>`.
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

@@ -1,6 +1,6 @@
 // A deadline stays on its clock: checking a `Deadline<Monotonic>` against a `BootTime`
 // reading does not compile (after a suspend the two clocks disagree).
-use typed_clocks::{ext::InstantExt, Deadline, Delta, Instant};
+use typed_clocks::{Deadline, Delta, Instant};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

@@ -1,6 +1,6 @@
 // `Instant<A> == Instant<B>` does not compile: equal nanosecond counts on two clocks
 // are not the same moment.
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

@@ -1,5 +1,5 @@
 // `Instant<A> < Instant<B>` does not compile: ordering is only defined within one clock.
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

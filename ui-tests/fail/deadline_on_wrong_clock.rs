@@ -1,6 +1,6 @@
 // A deadline stays on its clock: a `Deadline<BootTime>` cannot be built from a
 // `Monotonic` instant plus a timeout.
-use typed_clocks::{ext::InstantExt, Deadline, Delta, Instant};
+use typed_clocks::{Deadline, Delta, Instant};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

@@ -1,6 +1,6 @@
 // `elapsed()` exists only on monotonic clocks: on a clock that can be stepped
 // backwards (RealTime) it would silently return nonsense.
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

@@ -2,18 +2,9 @@
 // timer, which `impl_has_hr_timer!`'s check on the timer's own struct cannot see.
 // `HrTimer` holds a `#[repr(align)]` type, and a packed struct cannot hold one at any
 // depth (E0588).
-use pinned_init::pin_data;
-mod bindings {
-    pub use ui_tests::bindings::*;
-}
-
-typed_clocks::declare_clocks! {
-    unsafe(bindings = crate::bindings);
-    kernel_services = true;
-    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
-}
-use core::pin::Pin;
-use kernel_services::hrtimer::*;
+use kernel::prelude::*;
+use kernel::time::hrtimer::*;
+use kernel::time::Monotonic;
 
 #[pin_data]
 struct Inner {
@@ -29,7 +20,7 @@ impl HrTimerCallback for Inner {
     }
 }
 
-typed_clocks::impl_has_hr_timer! {
+kernel::impl_has_hr_timer! {
     impl HasHrTimer<Self> for Inner {
         mode: RelativeMode<Monotonic>,
         field: self.timer

@@ -2,22 +2,10 @@
 // its stack frame is gone when it fires. Starting a borrowed timer (`Pin<&T>`) is
 // `unsafe` (`UnsafeHrTimerPointer::start`); only the closure-scoped `start_scoped`,
 // which cancels before returning, is safe.
-use pinned_init::pin_data;
-mod bindings {
-    pub use ui_tests::bindings::*;
-}
-
-typed_clocks::declare_clocks! {
-    unsafe(bindings = crate::bindings);
-    kernel_services = true;
-    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
-    RealTime { getter: ktime_get_real, monotonic: false, clockid: CLOCK_REALTIME, hrtimer: true },
-}
-use core::pin::Pin;
-use kernel_services::hrtimer::*;
-use typed_clocks::Delta;
-
-use pinned_init::{pin_init, stack_pin_init};
+use kernel::prelude::*;
+use kernel::time::hrtimer::*;
+use kernel::time::{Delta, Monotonic};
+use pinned_init::stack_pin_init;
 
 #[pin_data]
 struct Alarm {
@@ -33,7 +21,7 @@ impl HrTimerCallback for Alarm {
     }
 }
 
-typed_clocks::impl_has_hr_timer! {
+kernel::impl_has_hr_timer! {
     impl HasHrTimer<Self> for Alarm {
         mode: RelativeMode<Monotonic>,
         field: self.timer

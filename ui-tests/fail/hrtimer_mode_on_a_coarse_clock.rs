@@ -1,17 +1,8 @@
 // A coarse clock advances only at the tick and has no hrtimer base of its own: a timer
 // mode on it does not compile (use the fine clock, `Monotonic`).
-use pinned_init::pin_data;
-mod bindings {
-    pub use ui_tests::bindings::*;
-}
-
-typed_clocks::declare_clocks! {
-    unsafe(bindings = crate::bindings);
-    kernel_services = true;
-    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
-    MonotonicCoarse { getter: ktime_get_coarse, monotonic: true, clockid: CLOCK_MONOTONIC_COARSE, resolution: tick },
-}
-use kernel_services::hrtimer::{AbsoluteMode, HrTimer};
+use kernel::prelude::*;
+use kernel::time::hrtimer::*;
+use kernel::time::MonotonicCoarse;
 
 #[pin_data]
 struct Timeout {
@@ -19,9 +10,9 @@ struct Timeout {
     timer: HrTimer<Self>,
 }
 
-typed_clocks::impl_has_hr_timer! {
+kernel::impl_has_hr_timer! {
     impl HasHrTimer<Self> for Timeout {
-        mode: AbsoluteMode<MonotonicCoarse>,
+        mode: RelativeMode<MonotonicCoarse>,
         field: self.timer
     }
 }

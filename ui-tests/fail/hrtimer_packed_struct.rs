@@ -1,18 +1,9 @@
 // A timer in a `#[repr(packed)]` struct would be misaligned, and C would set it up and
 // queue it through that pointer. `impl_has_hr_timer!` asks no `unsafe` of its caller,
 // so it must refuse such a field: a reference to it does not compile (E0793).
-use pinned_init::pin_data;
-mod bindings {
-    pub use ui_tests::bindings::*;
-}
-
-typed_clocks::declare_clocks! {
-    unsafe(bindings = crate::bindings);
-    kernel_services = true;
-    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
-}
-use core::pin::Pin;
-use kernel_services::hrtimer::*;
+use kernel::prelude::*;
+use kernel::time::hrtimer::*;
+use kernel::time::Monotonic;
 
 #[pin_data]
 #[repr(C, packed)]
@@ -30,7 +21,7 @@ impl HrTimerCallback for Ticks {
     }
 }
 
-typed_clocks::impl_has_hr_timer! {
+kernel::impl_has_hr_timer! {
     impl HasHrTimer<Self> for Ticks {
         mode: RelativeMode<Monotonic>,
         field: self.timer

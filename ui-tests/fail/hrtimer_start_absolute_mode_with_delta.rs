@@ -1,19 +1,8 @@
 // A timer in an absolute mode expires at an instant of its clock, not after a span:
 // a `Delta` is for the relative modes.
-use pinned_init::pin_data;
-mod bindings {
-    pub use ui_tests::bindings::*;
-}
-
-typed_clocks::declare_clocks! {
-    unsafe(bindings = crate::bindings);
-    kernel_services = true;
-    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
-    RealTime { getter: ktime_get_real, monotonic: false, clockid: CLOCK_REALTIME, hrtimer: true },
-}
-use core::pin::Pin;
-use kernel_services::hrtimer::*;
-use typed_clocks::Delta;
+use kernel::prelude::*;
+use kernel::time::hrtimer::*;
+use kernel::time::{Delta, Monotonic};
 
 #[pin_data]
 struct Alarm {
@@ -29,7 +18,7 @@ impl HrTimerCallback for Alarm {
     }
 }
 
-typed_clocks::impl_has_hr_timer! {
+kernel::impl_has_hr_timer! {
     impl HasHrTimer<Self> for Alarm {
         mode: AbsoluteMode<Monotonic>,
         field: self.timer

@@ -1,19 +1,8 @@
 // A timer in an absolute mode on RealTime expires at a RealTime instant: starting it
 // with a Monotonic instant would fire it at a time that means something else.
-use pinned_init::pin_data;
-mod bindings {
-    pub use ui_tests::bindings::*;
-}
-
-typed_clocks::declare_clocks! {
-    unsafe(bindings = crate::bindings);
-    kernel_services = true;
-    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
-    RealTime { getter: ktime_get_real, monotonic: false, clockid: CLOCK_REALTIME, hrtimer: true },
-}
-use core::pin::Pin;
-use kernel_services::hrtimer::*;
-use typed_clocks::{Delta, Instant};
+use kernel::prelude::*;
+use kernel::time::hrtimer::*;
+use kernel::time::{Delta, Instant, Monotonic, RealTime};
 
 #[pin_data]
 struct Alarm {
@@ -29,7 +18,7 @@ impl HrTimerCallback for Alarm {
     }
 }
 
-typed_clocks::impl_has_hr_timer! {
+kernel::impl_has_hr_timer! {
     impl HasHrTimer<Self> for Alarm {
         mode: AbsoluteMode<RealTime>,
         field: self.timer

@@ -1,21 +1,10 @@
 // Issue 21, item 2: a `static` timer is never dropped, so module unload would free it
 // (and its callback's code) while it is queued. `HrTimer::new` returns an initializer
-// that sets the C timer up in place (upstream's `impl PinInit<Self>`), not a timer,
-// and is not `const`: there is no `static` timer to start.
-use pinned_init::pin_data;
-mod bindings {
-    pub use ui_tests::bindings::*;
-}
-
-typed_clocks::declare_clocks! {
-    unsafe(bindings = crate::bindings);
-    kernel_services = true;
-    Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, hrtimer: true },
-    RealTime { getter: ktime_get_real, monotonic: false, clockid: CLOCK_REALTIME, hrtimer: true },
-}
-use core::pin::Pin;
-use kernel_services::hrtimer::*;
-use typed_clocks::Delta;
+// that sets the C timer up in place (`impl PinInit<Self>`), not a timer, and is not
+// `const`: there is no `static` timer to start.
+use kernel::prelude::*;
+use kernel::time::hrtimer::*;
+use kernel::time::{Delta, Monotonic};
 
 #[pin_data]
 struct Alarm {
@@ -31,7 +20,7 @@ impl HrTimerCallback for Alarm {
     }
 }
 
-typed_clocks::impl_has_hr_timer! {
+kernel::impl_has_hr_timer! {
     impl HasHrTimer<Self> for Alarm {
         mode: RelativeMode<Monotonic>,
         field: self.timer

@@ -13,9 +13,6 @@ mod clocks {
 }
 use clocks::CpuTime;
 
-impl typed_clocks::HrTimerClock for CpuTime {
-    type Bindings = typed_clocks::hrtimer::NoHrTimerBindings;
-    type RelativeBase = Self;
-}
+impl typed_clocks::HrTimerClock for CpuTime {}
 
 fn main() {}

@@ -1,6 +1,6 @@
 // A clock declared `monotonic = false` cannot be declared monotonic by hand without
-// `unsafe`: the seal of `MonotonicClock` is an `unsafe trait` (a poll loop timed on a
-// clock that is not monotonic may never end), and the trait needs it.
+// `unsafe`: `MonotonicClock` is an `unsafe trait` (a poll loop timed on a clock that is
+// not monotonic may never end).
 #![deny(unsafe_code)]
 
 // The one module that vouches for C.
@@ -13,7 +13,6 @@ mod clocks {
 }
 use clocks::RealTime;
 
-impl typed_clocks::__private::SealedMonotonic for RealTime {}
 impl typed_clocks::MonotonicClock for RealTime {}
 
 fn main() {}

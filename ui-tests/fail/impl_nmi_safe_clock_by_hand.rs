@@ -1,5 +1,5 @@
 // A clock whose row does not say `nmi_safe = true` cannot be made NMI-safe by hand
-// without `unsafe`: the seal of `NmiSafeClock` is an `unsafe trait`.
+// without `unsafe`: `NmiSafeClock` is an `unsafe trait`.
 #![deny(unsafe_code)]
 
 // The one module that vouches for C.
@@ -12,7 +12,6 @@ mod clocks {
 }
 use clocks::Monotonic;
 
-impl typed_clocks::__private::SealedNmiSafe for Monotonic {}
 impl typed_clocks::NmiSafeClock for Monotonic {}
 
 fn main() {}

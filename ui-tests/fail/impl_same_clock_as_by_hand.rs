@@ -2,7 +2,7 @@
 // seal is private: no crate can add an impl that makes a cross-clock subtraction
 // compile.
 use typed_clocks::__private::SameClockAs;
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

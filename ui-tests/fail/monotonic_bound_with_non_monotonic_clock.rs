@@ -1,6 +1,6 @@
 // A generic API that requires `C: MonotonicClock` (e.g. a timeout helper) rejects a
 // clock declared `monotonic = false`.
-use typed_clocks::{ext::InstantExt, Delta, Instant, MonotonicClock};
+use typed_clocks::{Delta, Instant, MonotonicClock};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

@@ -1,5 +1,5 @@
 // A function that takes `Instant<BootTime>` does not accept `Instant<Monotonic>`.
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

@@ -1,7 +1,7 @@
 // `posix::sleep_until` waits with `clock_nanosleep` on the deadline's own clock, so
 // the clock must have a POSIX clock id: a clock of the kernel backend (read by its C
 // getter) cannot be slept on.
-use typed_clocks::{ext::InstantExt, posix, Deadline, Instant};
+use typed_clocks::{posix, Deadline, Instant};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

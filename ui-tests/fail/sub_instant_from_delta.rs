@@ -1,5 +1,5 @@
 // `Delta - Instant` does not compile: the order is `Instant - Delta`.
-use typed_clocks::{ext::InstantExt, Delta, Instant};
+use typed_clocks::{Delta, Instant};
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

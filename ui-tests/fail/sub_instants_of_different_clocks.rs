@@ -1,6 +1,6 @@
 // `Instant<A> - Instant<B>` does not compile: the difference of instants of two
 // different clocks is meaningless (their epochs differ, and drift apart on suspend).
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks! {
     unsafe(extern "C");

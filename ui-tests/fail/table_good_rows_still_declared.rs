@@ -1,6 +1,6 @@
 // One bad row does not hide the good ones: `Monotonic` is still declared, so the only
 // error is about the `RealTime` row, not "cannot find type `Monotonic`" in `main`.
-use typed_clocks::{ext::InstantExt, Instant};
+use typed_clocks::Instant;
 
 typed_clocks::declare_clocks!("tables/good_rows_still_declared.toml", unsafe(extern "C"));
 

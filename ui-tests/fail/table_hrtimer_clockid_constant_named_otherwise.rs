@@ -1,9 +1,9 @@
-// The macro types the relative timers of a `CLOCK_REALTIME` clock by the table's
-// `CLOCK_MONOTONIC` clock, going by the constant's name; a bindings module whose
-// `CLOCK_REALTIME` is another id with an hrtimer base (here `CLOCK_BOOTTIME`'s, 7)
-// fails the template's check of that choice, at the row's `tables/…toml:LINE:COL`.
+// The macro knows the hrtimer clock ids by name (it gives `CLOCK_REALTIME` no relative
+// timer modes by its id) and checks a bindings constant's value against the name: a
+// module whose `CLOCK_REALTIME` is another id with an hrtimer base (here
+// `CLOCK_BOOTTIME`'s, 7) fails the check at the row's `tables/…toml:LINE:COL`.
 mod bindings {
-    pub use ui_tests::bindings::*;
+    pub use kernel::bindings::*;
     pub const CLOCK_REALTIME: u32 = 7;
 }
 

@@ -1,5 +1,5 @@
-// An `offset` whose `tk_offsets_*` constant the bindings module lacks: a denied
-// deprecation naming the row's `offset` key, as for getters and clock ids.
+// An `offset` whose `tk_offsets_*` constant the bindings module lacks: one error, a
+// const assertion naming the row's `offset` key, as for getters and clock ids.
 #[allow(non_camel_case_types)]
 mod bindings {
     pub type tk_offsets = u32;
