@@ -1,10 +1,5 @@
-//! The kernel crate with `kernel::time` as `scripts/intree-series` patches it.
+//! The kernel crate with `kernel::time` and `kernel::io::poll` as the series patches
+//! them (`kernel-integration/linux/intree/rust/kernel/`): upstream's `Instant`,
+//! `Delta` and `ClockSource`, and the clocks of `time/clocks.toml` declared by
+//! `typed_clocks_macros::declare_clocks!`.
 #![allow(clippy::all, missing_docs, rustdoc::all)]
-
-pub mod time;
-
-/// `kernel::io`.
-pub mod io {
-    pub mod poll;
-    pub use crate::io_shim::{Io, Mmio, Region};
-}

@@ -1,6 +1,7 @@
 //! Upstream 7.3.4's items and, per item, the snippets that use it: upstream's
-//! doctests, the in-tree call sites' shapes, and the natural generic and trait uses.
-//! Every snippet compiles against upstream (the harness checks it).
+//! doctests, the in-tree call sites' shapes, the natural generic and trait uses, and
+//! code inside the kernel crate. Every snippet compiles against upstream (the harness
+//! checks it); the ones that ours refuses by design say why ([`Refusal`]).
 
 /// Where a snippet's code lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,9 +47,9 @@ pub struct Snippet {
     pub id: &'static str,
     /// Where the code lives.
     pub place: Where,
-    /// Refused by design against ours (listed in "Deliberately stricter"), so its
-    /// failure does not count against the item.
-    pub deliberate: bool,
+    /// Why ours refuses it by design, if it does: its failure against ours is listed
+    /// with the reason and does not count against the item.
+    pub refused: Option<Refusal>,
     /// The code: a library crate using `kernel` (or, in the kernel crate, a module).
     /// Empty for a doctest.
     pub code: &'static str,
@@ -67,12 +68,127 @@ impl Snippet {
     }
 }
 
+/// Why ours refuses a use that compiles against upstream: a patch of the series that
+/// makes the API stricter on purpose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Refusal {
+    /// `impl_has_hr_timer!` takes only a balanced generic parameter list.
+    GenericsList,
+    /// No timer in a `#[repr(packed)]` struct.
+    PackedTimer,
+    /// No relative timer mode on `RealTime`.
+    RelativeRealTime,
+    /// `ClockSource: 'static`.
+    StaticClock,
+    /// `elapsed()` only on a `MonotonicClock`.
+    MonotonicElapsed,
+    /// Timer modes only over an `HrTimerClock`.
+    HrTimerBase,
+}
+
+impl Refusal {
+    /// Every refusal, in the order of the patches.
+    pub const ALL: [Refusal; 6] = [
+        Refusal::GenericsList,
+        Refusal::PackedTimer,
+        Refusal::RelativeRealTime,
+        Refusal::StaticClock,
+        Refusal::MonotonicElapsed,
+        Refusal::HrTimerBase,
+    ];
+
+    /// The patch that refuses the use, by its file name without the number
+    /// (`git format-patch`'s subject), which renumbering the series keeps.
+    pub fn patch_subject(self) -> &'static str {
+        match self {
+            Refusal::GenericsList => "rust-time-hrtimer-accept-only-a-generic-parameter-li",
+            Refusal::PackedTimer => "rust-time-hrtimer-never-set-up-a-misaligned-timer",
+            Refusal::RelativeRealTime => "rust-time-hrtimer-no-relative-timer-modes-on-the-rea",
+            Refusal::StaticClock => "rust-time-make-ClockSource-static",
+            Refusal::MonotonicElapsed => "rust-time-measure-elapsed-time-on-monotonic-clocks-o",
+            Refusal::HrTimerBase => "rust-time-hrtimer-timer-modes-only-on-clocks-with-an",
+        }
+    }
+
+    /// The file of the patch in `kernel-integration/linux/patches/`.
+    pub fn patch_file(self) -> String {
+        let dir = crate::patches_dir();
+        let suffix = format!("-{}.patch", self.patch_subject());
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(&suffix))
+            .collect();
+        assert_eq!(names.len(), 1, "one patch *{suffix} in {}", dir.display());
+        names.remove(0)
+    }
+
+    /// The number of the patch in the series (`0013`).
+    pub fn patch_number(self) -> String {
+        let file = self.patch_file();
+        file[..file.find('-').expect("NNNN-subject.patch")].to_owned()
+    }
+
+    /// Whether the refused use is unsound against upstream (safe code that breaks
+    /// memory safety), rather than sound but wrong or meaningless.
+    pub fn unsound(self) -> bool {
+        matches!(self, Refusal::GenericsList | Refusal::PackedTimer)
+    }
+
+    /// What ours refuses, and why.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Refusal::GenericsList => {
+                "`impl_has_hr_timer!` takes only a generic parameter list whose angle brackets \
+                 balance. Upstream pastes the tokens after the `unsafe impl<` it writes, so \
+                 tokens that close the bracket add items of their own, an `unsafe impl Sync` \
+                 that the caller never wrote among them, in code without `unsafe`"
+            }
+            Refusal::PackedTimer => {
+                "no timer in a `#[repr(packed)]` struct, at any depth (E0588, and E0793 for \
+                 `impl_has_hr_timer!` on a packed field). Upstream sets such a timer up, \
+                 queues it and calls back through a misaligned pointer, from safe code \
+                 (`pin_init!` of the packed struct, `start`)"
+            }
+            Refusal::RelativeRealTime => {
+                "no relative mode on `RealTime` (`RelativeHrTimerClock`). The kernel queues a \
+                 relative `CLOCK_REALTIME` timer on the monotonic base, so upstream's \
+                 `Instant<RealTime>` instants of such a timer hold monotonic times: \
+                 `expires()` is a value of another clock, and `forward_now()` forwards from \
+                 the wall clock, some 1.7e12 overruns, decades ahead"
+            }
+            Refusal::StaticClock => {
+                "`ClockSource: 'static`: a clock is a unit type naming a kernel clock, so \
+                 generic code that keeps an `Instant<C>` in a timer's data or a static needs \
+                 no `C: 'static` of its own. No clock in the tree borrows"
+            }
+            Refusal::MonotonicElapsed => {
+                "`elapsed()` only on a `MonotonicClock`: on a clock that can be set, a step \
+                 in between makes the time since an instant negative or huge, so a timeout \
+                 measured so expires never or at once. Every in-tree caller measures on \
+                 `Monotonic`"
+            }
+            Refusal::HrTimerBase => {
+                "timer modes only over an `HrTimerClock`: the kernel has hrtimer bases for \
+                 `CLOCK_MONOTONIC`, `CLOCK_REALTIME`, `CLOCK_BOOTTIME` and `CLOCK_TAI` only, \
+                 and `hrtimer_setup()` warns about another clock and queues the timer on the \
+                 monotonic base"
+            }
+        }
+    }
+}
+
 /// The `n`th Rust code block of the doc comments of upstream's `rust/kernel/FILE`, as
 /// rustdoc builds it: hidden lines (`# `) included, the body in a function (returning
 /// the `Result` that a trailing `Ok::<(), E>(())` names), and the implicit
 /// `use kernel::prelude::*;` of the kernel's doctests.
 pub fn doctest(file: &str, n: usize) -> String {
-    let path = crate::upstream_dir().join(file);
+    doctest_in(&crate::upstream_dir(), file, n)
+}
+
+/// [`doctest`] of the copy of `rust/kernel/` in `dir` (upstream's, or the series').
+pub fn doctest_in(dir: &std::path::Path, file: &str, n: usize) -> String {
+    let path = dir.join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
     let mut blocks: Vec<Vec<String>> = Vec::new();
     let mut current: Option<Vec<String>> = None;
@@ -141,7 +257,7 @@ const fn u(id: &'static str, code: &'static str) -> Snippet {
     Snippet {
         id,
         place: Where::User,
-        deliberate: false,
+        refused: None,
         code,
         doctest: None,
     }
@@ -152,18 +268,18 @@ const fn k(id: &'static str, code: &'static str) -> Snippet {
     Snippet {
         id,
         place: Where::KernelCrate,
-        deliberate: false,
+        refused: None,
         code,
         doctest: None,
     }
 }
 
-/// A user snippet that ours refuses by design.
-const fn d(id: &'static str, code: &'static str) -> Snippet {
+/// A user snippet that ours refuses by design, for the reason `why`.
+const fn d(id: &'static str, why: Refusal, code: &'static str) -> Snippet {
     Snippet {
         id,
         place: Where::User,
-        deliberate: true,
+        refused: Some(why),
         code,
         doctest: None,
     }
@@ -174,7 +290,7 @@ const fn dt(id: &'static str, file: &'static str, n: usize) -> Snippet {
     Snippet {
         id,
         place: Where::User,
-        deliberate: false,
+        refused: None,
         code: "",
         doctest: Some((file, n)),
     }
@@ -361,10 +477,10 @@ impl_has_hr_timer! {
     };
 }
 
-/// The item of one mode type, with an expiry of its kind on `Monotonic`, and the
-/// mode over any `ClockSource` (refused by design: modes need an hrtimer base).
+/// The item of one mode type: an expiry of its kind on `Monotonic`, the mode over any
+/// `ClockSource` (refused by design: modes need an hrtimer base), and `$extra` uses.
 macro_rules! mode {
-    ($mode:literal, $expires:literal) => {
+    ($mode:literal, $expires:literal $(, $extra:expr)* $(,)?) => {
         item(
             Hrtimer,
             concat!("`", $mode, "<C>`"),
@@ -387,6 +503,7 @@ macro_rules! mode {
                 ),
                 d(
                     concat!("mode_", $mode, "_any_clock"),
+                    Refusal::HrTimerBase,
                     concat!(
                         "use kernel::time::hrtimer::",
                         $mode,
@@ -396,7 +513,32 @@ macro_rules! mode {
                         "<C>> { core::marker::PhantomData }\n"
                     ),
                 ),
+                $($extra,)*
             ],
+        )
+    };
+}
+
+/// The item of one relative mode type: [`mode!`]'s uses and the mode on `RealTime`
+/// (refused by design: its timers are queued on the monotonic base).
+macro_rules! relative_mode {
+    ($mode:literal $(, $extra:expr)* $(,)?) => {
+        mode!(
+            $mode,
+            "Delta::ZERO",
+            d(
+                concat!("mode_", $mode, "_realtime"),
+                Refusal::RelativeRealTime,
+                concat!(
+                    "use kernel::time::hrtimer::{HrTimerMode, ",
+                    $mode,
+                    "};\nuse kernel::time::{Delta, RealTime};\n",
+                    "pub fn expiry() -> <",
+                    $mode,
+                    "<RealTime> as HrTimerMode>::Expires { Delta::ZERO }\n"
+                ),
+            )
+            $(, $extra)*
         )
     };
 }
@@ -500,6 +642,23 @@ unsafe impl ClockSource for MyClock {
 pub fn now() -> kernel::time::Instant<MyClock> { kernel::time::Instant::now() }
 "#,
             ),
+            k(
+                "clock_source_impl_in_crate",
+                r#"
+// A clock declared in `time.rs` as upstream declares its four.
+use crate::time::{ClockSource, Instant};
+pub struct RawClock;
+// SAFETY: `ktime_get_raw()` returns a value in `0..=KTIME_MAX`.
+unsafe impl ClockSource for RawClock {
+    const ID: crate::bindings::clockid_t = crate::bindings::CLOCK_MONOTONIC_RAW as crate::bindings::clockid_t;
+    fn ktime_get() -> crate::bindings::ktime_t {
+        // SAFETY: it is always safe to call `ktime_get_raw()` outside of NMI context.
+        unsafe { crate::bindings::ktime_get_raw() }
+    }
+}
+pub fn now() -> Instant<RawClock> { Instant::now() }
+"#,
+            ),
             u(
                 "clock_source_user_const_name",
                 r#"
@@ -536,6 +695,7 @@ pub fn name() -> (&'static str, u32) { (Monotonic::NAME, Monotonic::RESOLUTION) 
             ),
             d(
                 "clock_source_non_static",
+                Refusal::StaticClock,
                 r#"
 use kernel::time::ClockSource;
 pub struct Borrowed<'a>(&'a ());
@@ -743,6 +903,7 @@ pub fn expired(start: Instant<Monotonic>, timeout_delta: Delta) -> bool { start.
             ),
             d(
                 "instant_elapsed_realtime",
+                Refusal::MonotonicElapsed,
                 r#"
 use kernel::time::{Delta, Instant, RealTime};
 pub fn since(t: Instant<RealTime>) -> Delta { t.elapsed() }
@@ -750,6 +911,7 @@ pub fn since(t: Instant<RealTime>) -> Delta { t.elapsed() }
             ),
             d(
                 "instant_elapsed_generic",
+                Refusal::MonotonicElapsed,
                 r#"
 use kernel::time::{ClockSource, Delta, Instant};
 pub fn since<C: ClockSource>(t: Instant<C>) -> Delta { t.elapsed() }
@@ -1551,6 +1713,33 @@ use kernel::time::hrtimer::{HasHrTimer, HrTimer, HrTimerCallback};
 pub fn init<T: HrTimerCallback + HasHrTimer<T>>() -> impl PinInit<HrTimer<T>> { HrTimer::new() }
 "#,
             ),
+            u(
+                "hrtimer_new_in_generic_packed_struct",
+                concat!(
+                    box_timer!(),
+                    r#"
+#[pin_data]
+#[repr(C, packed)]
+pub struct Packed<T> { flag: u8, #[pin] inner: T }
+pub fn init() -> impl PinInit<Packed<BoxTimer>> {
+    pin_init!(Packed::<BoxTimer> { flag: 0, inner <- BoxTimer::new() })
+}
+"#
+                ),
+            ),
+            d(
+                "hrtimer_new_in_packed_struct",
+                Refusal::PackedTimer,
+                concat!(
+                    box_timer!(),
+                    r#"
+#[pin_data]
+#[repr(C, packed)]
+pub struct Packed { flag: u8, #[pin] inner: BoxTimer }
+pub fn init() -> impl PinInit<Packed> { pin_init!(Packed { flag: 0, inner <- BoxTimer::new() }) }
+"#
+                ),
+            ),
         ],
     ),
     item(
@@ -1617,7 +1806,7 @@ pub fn g<T: HasHrTimer<T>>(t: &HrTimer<T>) -> kernel::time::hrtimer::HrTimerInst
 "#
                 ),
             ),
-            d(
+            u(
                 "hrtimer_expires_mode_clock",
                 r#"
 use kernel::time::hrtimer::{HasHrTimer, HrTimer, HrTimerMode};
@@ -1625,40 +1814,6 @@ use kernel::time::Instant;
 pub fn f<T: HasHrTimer<T>>(t: &HrTimer<T>) -> Instant<<T::TimerMode as HrTimerMode>::Clock> {
     t.expires()
 }
-"#,
-            ),
-            d(
-                "hrtimer_expires_relative_realtime",
-                r#"
-use kernel::prelude::*;
-use kernel::time::hrtimer::{
-    HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode,
-};
-use kernel::time::{Instant, RealTime};
-use kernel::impl_has_hr_timer;
-
-#[pin_data]
-pub struct WallTimer {
-    #[pin]
-    timer: HrTimer<Self>,
-}
-
-impl HrTimerCallback for WallTimer {
-    type Pointer<'a> = Pin<KBox<Self>>;
-
-    fn run(_this: Pin<&mut Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
-        HrTimerRestart::NoRestart
-    }
-}
-
-impl_has_hr_timer! {
-    impl HasHrTimer<Self> for WallTimer {
-        mode: RelativeMode<RealTime>,
-        field: self.timer
-    }
-}
-
-pub fn f(t: &HrTimer<WallTimer>) -> Instant<RealTime> { t.expires() }
 "#,
             ),
         ],
@@ -1937,6 +2092,69 @@ impl RawHrTimerCallback for Raw {
 }
 "#,
             ),
+            k(
+                "raw_hrtimer_callback_pointer_in_crate",
+                r#"
+// A timer pointer of the kernel crate, as `hrtimer/arc.rs`: a `&'static T`.
+use crate::bindings;
+use crate::time::hrtimer::{
+    HasHrTimer, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerHandle, HrTimerMode,
+    HrTimerPointer, RawHrTimerCallback,
+};
+
+pub struct Static<T: 'static>(pub &'static T);
+
+pub struct StaticHrTimerHandle<T: HasHrTimer<T> + 'static>(&'static T);
+
+// SAFETY: `drop` cancels the timer.
+unsafe impl<T: HasHrTimer<T>> HrTimerHandle for StaticHrTimerHandle<T> {
+    fn cancel(&mut self) -> bool {
+        // SAFETY: `self.0` points to a valid `T`.
+        let timer_ptr = unsafe { <T as HasHrTimer<T>>::raw_get_timer(self.0) };
+        // SAFETY: `timer_ptr` points to the `HrTimer` of a valid `T`.
+        unsafe { HrTimer::<T>::raw_cancel(timer_ptr) }
+    }
+}
+
+impl<T: HasHrTimer<T>> Drop for StaticHrTimerHandle<T> {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+impl<T> HrTimerPointer for Static<T>
+where
+    T: Send + Sync + HasHrTimer<T> + for<'a> HrTimerCallback<Pointer<'a> = Self>,
+{
+    type TimerMode = <T as HasHrTimer<T>>::TimerMode;
+    type TimerHandle = StaticHrTimerHandle<T>;
+
+    fn start(self, expires: <<T as HasHrTimer<T>>::TimerMode as HrTimerMode>::Expires) -> StaticHrTimerHandle<T> {
+        // SAFETY: a `'static` `T` outlives the timer.
+        unsafe { T::start(self.0, expires) };
+        StaticHrTimerHandle(self.0)
+    }
+}
+
+impl<T> RawHrTimerCallback for Static<T>
+where
+    T: HasHrTimer<T> + for<'a> HrTimerCallback<Pointer<'a> = Self>,
+{
+    type CallbackTarget<'a> = &'a T;
+
+    unsafe extern "C" fn run(ptr: *mut bindings::hrtimer) -> bindings::hrtimer_restart {
+        let timer_ptr = ptr.cast::<HrTimer<T>>();
+        // SAFETY: `ptr` is the timer of a `T` that C passes back.
+        let data_ptr = unsafe { T::timer_container_of(timer_ptr) };
+        // SAFETY: as above; we are in the callback.
+        let context = unsafe { HrTimerCallbackContext::from_raw(timer_ptr) };
+        // SAFETY: the `T` is `'static`.
+        let restart = T::run(unsafe { &*data_ptr }, context);
+        bindings::hrtimer_restart(restart as crate::ffi::c_uint)
+    }
+}
+"#,
+            ),
         ],
     ),
     item(
@@ -2068,35 +2286,75 @@ pub fn e() -> <M as kernel::time::hrtimer::HrTimerMode>::Expires { Delta::from_m
     item(
         Hrtimer,
         "`HasHrTimer::raw_get_timer`",
-        &[u(
-            "has_hr_timer_raw_get_timer",
-            r#"
+        &[
+            u(
+                "has_hr_timer_raw_get_timer",
+                r#"
 use kernel::time::hrtimer::{HasHrTimer, HrTimer};
 pub fn f<T: HasHrTimer<T>>(p: *const T) -> *const HrTimer<T> { unsafe { T::raw_get_timer(p) } }
 "#,
-        )],
+            ),
+            k(
+                "has_hr_timer_raw_get_timer_in_crate",
+                r#"
+// `hrtimer/arc.rs`'s cancel.
+use crate::time::hrtimer::{HasHrTimer, HrTimer};
+pub(crate) unsafe fn cancel<T: HasHrTimer<T>>(this: *const T) -> bool {
+    // SAFETY: the caller's `this` points to a valid `T`.
+    let timer_ptr = unsafe { T::raw_get_timer(this) };
+    // SAFETY: `timer_ptr` points to the `HrTimer` of a valid `T`.
+    unsafe { HrTimer::<T>::raw_cancel(timer_ptr) }
+}
+"#,
+            ),
+        ],
     ),
     item(
         Hrtimer,
         "`HasHrTimer::timer_container_of`",
-        &[u(
-            "has_hr_timer_timer_container_of",
-            r#"
+        &[
+            u(
+                "has_hr_timer_timer_container_of",
+                r#"
 use kernel::time::hrtimer::{HasHrTimer, HrTimer};
 pub fn f<T: HasHrTimer<T>>(p: *mut HrTimer<T>) -> *mut T { unsafe { T::timer_container_of(p) } }
 "#,
-        )],
+            ),
+            k(
+                "has_hr_timer_timer_container_of_in_crate",
+                r#"
+// `hrtimer/arc.rs`'s callback, up to its data.
+use crate::time::hrtimer::{HasHrTimer, HrTimer};
+pub(crate) unsafe fn data<T: HasHrTimer<T>>(ptr: *mut crate::bindings::hrtimer) -> *mut T {
+    // SAFETY: the caller's `ptr` is the timer of a `T`.
+    unsafe { T::timer_container_of(ptr.cast::<HrTimer<T>>()) }
+}
+"#,
+            ),
+        ],
     ),
     item(
         Hrtimer,
         "`HasHrTimer::c_timer_ptr`",
-        &[u(
-            "has_hr_timer_c_timer_ptr",
-            r#"
+        &[
+            u(
+                "has_hr_timer_c_timer_ptr",
+                r#"
 use kernel::time::hrtimer::HasHrTimer;
 pub fn f<T: HasHrTimer<T>>(p: *const T) -> *const kernel::bindings::hrtimer { unsafe { T::c_timer_ptr(p) } }
 "#,
-        )],
+            ),
+            k(
+                "has_hr_timer_c_timer_ptr_in_crate",
+                r#"
+use crate::time::hrtimer::HasHrTimer;
+pub(crate) unsafe fn try_cancel<T: HasHrTimer<T>>(this: *const T) -> bool {
+    // SAFETY: the caller's `this` points to a valid `T`, whose timer is set up.
+    unsafe { crate::bindings::hrtimer_try_to_cancel(T::c_timer_ptr(this).cast_mut()) == 1 }
+}
+"#,
+            ),
+        ],
     ),
     item(
         Hrtimer,
@@ -2251,17 +2509,54 @@ pub fn ns<M: HrTimerMode>(e: M::Expires) -> i64 { e.as_nanos() }
         )],
     ),
     mode!("AbsoluteMode", "Instant::now()"),
-    mode!("RelativeMode", "Delta::ZERO"),
+    relative_mode!(
+        "RelativeMode",
+        d(
+            "relative_mode_realtime_timer",
+            Refusal::RelativeRealTime,
+            r#"
+use kernel::prelude::*;
+use kernel::time::hrtimer::{
+    HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart, RelativeMode,
+};
+use kernel::time::{Instant, RealTime};
+use kernel::impl_has_hr_timer;
+
+#[pin_data]
+pub struct WallTimer {
+    #[pin]
+    timer: HrTimer<Self>,
+}
+
+impl HrTimerCallback for WallTimer {
+    type Pointer<'a> = Pin<KBox<Self>>;
+
+    fn run(_this: Pin<&mut Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        HrTimerRestart::NoRestart
+    }
+}
+
+impl_has_hr_timer! {
+    impl HasHrTimer<Self> for WallTimer {
+        mode: RelativeMode<RealTime>,
+        field: self.timer
+    }
+}
+
+pub fn f(t: &HrTimer<WallTimer>) -> Instant<RealTime> { t.expires() }
+"#,
+        ),
+    ),
     mode!("AbsolutePinnedMode", "Instant::now()"),
-    mode!("RelativePinnedMode", "Delta::ZERO"),
+    relative_mode!("RelativePinnedMode"),
     mode!("AbsoluteSoftMode", "Instant::now()"),
-    mode!("RelativeSoftMode", "Delta::ZERO"),
+    relative_mode!("RelativeSoftMode"),
     mode!("AbsolutePinnedSoftMode", "Instant::now()"),
-    mode!("RelativePinnedSoftMode", "Delta::ZERO"),
+    relative_mode!("RelativePinnedSoftMode"),
     mode!("AbsoluteHardMode", "Instant::now()"),
-    mode!("RelativeHardMode", "Delta::ZERO"),
+    relative_mode!("RelativeHardMode"),
     mode!("AbsolutePinnedHardMode", "Instant::now()"),
-    mode!("RelativePinnedHardMode", "Delta::ZERO"),
+    relative_mode!("RelativePinnedHardMode"),
     item(
         Hrtimer,
         "`HrTimerCallbackContext<'a, T>`",
@@ -2380,6 +2675,70 @@ impl<const N: usize> HrTimerCallback for Gen<N> {
 kernel::impl_has_hr_timer! {
     impl{const N: usize} HasHrTimer<Self> for Gen<N> { mode: AbsoluteMode<Monotonic>, field: self.timer }
 }
+"#,
+            ),
+            u(
+                "impl_has_hr_timer_nested_generics",
+                r#"
+use kernel::prelude::*;
+use kernel::time::Monotonic;
+use kernel::time::hrtimer::{AbsoluteMode, HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerRestart};
+#[pin_data]
+pub struct Gen<T: Into<Vec<Vec<u8>>> + Send + Sync + 'static> { #[pin] timer: HrTimer<Self>, data: T }
+impl<T: Into<Vec<Vec<u8>>> + Send + Sync + 'static> HrTimerCallback for Gen<T> {
+    type Pointer<'a> = Pin<KBox<Self>>;
+    fn run(_this: Pin<&mut Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart { HrTimerRestart::NoRestart }
+}
+kernel::impl_has_hr_timer! {
+    impl{T: Into<Vec<Vec<u8>>> + Send + Sync + 'static} HasHrTimer<Self> for Gen<T> {
+        mode: AbsoluteMode<Monotonic>,
+        field: self.timer
+    }
+}
+"#,
+            ),
+            d(
+                "impl_has_hr_timer_packed_field",
+                Refusal::PackedTimer,
+                r#"
+use kernel::prelude::*;
+use kernel::time::{Delta, Monotonic};
+use kernel::time::hrtimer::{HrTimer, HrTimerCallback, HrTimerCallbackContext, HrTimerPointer, HrTimerRestart, RelativeMode};
+#[pin_data]
+#[repr(C, packed)]
+pub struct Packed { flag: u8, #[pin] timer: HrTimer<Self> }
+impl HrTimerCallback for Packed {
+    type Pointer<'a> = Pin<KBox<Self>>;
+    fn run(_this: Pin<&mut Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart { HrTimerRestart::NoRestart }
+}
+kernel::impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Packed { mode: RelativeMode<Monotonic>, field: self.timer }
+}
+pub fn start() -> Result<()> {
+    let timer = KBox::pin_init(pin_init!(Packed { flag: 0, timer <- HrTimer::new() }), GFP_KERNEL)?;
+    let _handle = timer.start(Delta::from_millis(1));
+    Ok(())
+}
+"#,
+            ),
+            d(
+                "impl_has_hr_timer_unbalanced_generics",
+                Refusal::GenericsList,
+                r#"
+// The "generic parameters" close the `unsafe impl<` themselves: `Racy<T>` becomes
+// `Sync` without an `unsafe` here.
+use kernel::time::Monotonic;
+use kernel::time::hrtimer::{HrTimer, RelativeMode};
+pub struct Racy<T>(pub core::cell::Cell<T>);
+pub struct Timer { timer: HrTimer<Self> }
+kernel::impl_has_hr_timer! {
+    impl{T> Sync for Racy<T> {} #[cfg(any())] impl<T} HasHrTimer<Self> for Timer {
+        mode: RelativeMode<Monotonic>,
+        field: self.timer
+    }
+}
+fn is_sync<T: Sync>() {}
+pub fn racy() { is_sync::<Racy<u32>>() }
 "#,
             ),
         ],

@@ -3,19 +3,20 @@
 //!
 //! - **upstream**: Linux 7.3.4's `time.rs`, `time/delay.rs`, `time/hrtimer.rs`,
 //!   `time/hrtimer/{arc,tbox,pin,pin_mut}.rs` and `io/poll.rs`, verbatim
-//!   (`fixtures/linux-7.3.4/`);
-//! - **ours**: the same crate as `scripts/intree-series` patches it: `time.rs`,
-//!   `time/hrtimer.rs` and `time/hrtimer/{arc,tbox}.rs` of
-//!   `kernel-integration/linux/intree/rust/kernel/`, upstream's `time/delay.rs` and
-//!   `io/poll.rs`, and `typed-clocks` with its kernel services.
+//!   (`kernel-integration/linux/upstream/linux-7.3.4/rust/kernel/`);
+//! - **ours**: the same files as the series' patches leave them
+//!   (`kernel-integration/linux/intree/rust/kernel/`), with `time/clocks.toml`, the
+//!   table their `declare_clocks!` reads, and the `typed-clocks-macros` dependency.
 //!
-//! Both share one small kernel-crate shim (`kernels/shim.rs`: `bindings`, `ffi`,
-//! `error`, `alloc`, `sync`, `types::Opaque`, `fmt`, `prelude`, `container_of!`, …).
-//! An inner cargo builds them in a workspace it writes under a cached directory; each
-//! snippet of [`items::ITEMS`] is then one `rustc --crate-type lib` against one crate's
-//! metadata (`--extern kernel=…`), or, for a snippet that is code inside the kernel
-//! crate, one more package of the inner workspace with the snippet as a module.
-//! [`render`] writes the item table of `docs/upstream.md` from the results.
+//! Both share one root module (`kernels/shim.rs`) and the rest of the kernel crate as
+//! the host kernel crate `kernel-integration` has it: its `alloc`, `error`, `host`
+//! (`fmt`, `processor`, `task`, the macros), `prelude`, `sync` and `types` files, and
+//! `kernel-bindings` as `bindings`. An inner cargo builds them in a workspace it writes
+//! under a cached directory; each snippet of [`items::ITEMS`] is then one `rustc
+//! --crate-type lib` against one crate's metadata (`--extern kernel=…`), or, for a
+//! snippet that is code inside the kernel crate, one more package of the inner
+//! workspace with the snippet as a module. [`render`] writes the measured parts of
+//! `docs/upstream.md` from the results.
 
 pub mod items;
 pub mod render;
@@ -65,7 +66,7 @@ pub fn crate_dir() -> PathBuf {
 
 /// Upstream 7.3.4's `rust/kernel/` files, as kept in the repository.
 pub fn upstream_dir() -> PathBuf {
-    crate_dir().join("fixtures/linux-7.3.4/rust/kernel")
+    workspace().join("kernel-integration/linux/upstream/linux-7.3.4/rust/kernel")
 }
 
 /// The series' kernel-side files (`kernel-integration/linux/intree/rust/kernel`).
@@ -73,45 +74,55 @@ pub fn intree_dir() -> PathBuf {
     workspace().join("kernel-integration/linux/intree/rust/kernel")
 }
 
+/// The series' kernel-side patches (`kernel-integration/linux/patches`).
+pub fn patches_dir() -> PathBuf {
+    workspace().join("kernel-integration/linux/patches")
+}
+
+/// The files of `kernel::time` and `kernel::io::poll` under `rust/kernel/`, on both
+/// sides.
+pub const KERNEL_FILES: [&str; 8] = [
+    "time.rs",
+    "time/delay.rs",
+    "time/hrtimer.rs",
+    "time/hrtimer/arc.rs",
+    "time/hrtimer/tbox.rs",
+    "time/hrtimer/pin.rs",
+    "time/hrtimer/pin_mut.rs",
+    "io/poll.rs",
+];
+
+/// What ours has besides [`KERNEL_FILES`]: the clock table its `time.rs` declares the
+/// clocks from (`declare_clocks!("time/clocks.toml", …)`, beside `time.rs`).
+const OURS_ONLY: [&str; 1] = ["time/clocks.toml"];
+
+/// The rest of the kernel crate, `kernel-integration/src`'s, shared by both sides.
+const SHIM_FILES: [&str; 6] = [
+    "alloc.rs",
+    "error.rs",
+    "host.rs",
+    "prelude.rs",
+    "sync.rs",
+    "types.rs",
+];
+
 /// The files of one side's kernel crate under `src/`: (path in `src/`, source file).
 fn side_files(side: Side) -> Vec<(&'static str, PathBuf)> {
-    let up = upstream_dir();
-    let ours = intree_dir();
-    let mut files = vec![
-        ("time/delay.rs", up.join("time/delay.rs")),
-        ("io/poll.rs", up.join("io/poll.rs")),
-    ];
-    match side {
-        Side::Upstream => {
-            for f in [
-                "time.rs",
-                "time/hrtimer.rs",
-                "time/hrtimer/arc.rs",
-                "time/hrtimer/tbox.rs",
-                "time/hrtimer/pin.rs",
-                "time/hrtimer/pin_mut.rs",
-            ] {
-                files.push((f, up.join(f)));
-            }
-        }
-        Side::Ours => {
-            for f in [
-                "time.rs",
-                "time/hrtimer.rs",
-                "time/hrtimer/arc.rs",
-                "time/hrtimer/tbox.rs",
-            ] {
-                files.push((f, ours.join(f)));
-            }
-        }
-    }
-    let shim = workspace().join("tests/upstream-shim/src/kernel");
-    files.push(("error.rs", shim.join("error.rs")));
-    files.push(("ffi.rs", shim.join("ffi.rs")));
+    let dir = match side {
+        Side::Upstream => upstream_dir(),
+        Side::Ours => intree_dir(),
+    };
+    let only: &[&'static str] = match side {
+        Side::Upstream => &[],
+        Side::Ours => &OURS_ONLY,
+    };
     let ki = workspace().join("kernel-integration/src");
-    files.push(("alloc.rs", ki.join("alloc.rs")));
-    files.push(("sync/arc.rs", ki.join("sync.rs")));
-    files
+    KERNEL_FILES
+        .iter()
+        .chain(only)
+        .map(|&f| (f, dir.join(f)))
+        .chain(SHIM_FILES.iter().map(|&f| (f, ki.join(f))))
+        .collect()
 }
 
 /// Writes `contents` to `path` unless it already holds them (so that the inner cargo's
@@ -144,14 +155,15 @@ fn lib_rs(side: Side, with_snippet: bool) -> String {
     lib
 }
 
-/// The manifest of one side's kernel crate, as package `name`, library `lib`.
+/// The manifest of one side's kernel crate, as package `name`, library `lib`: the
+/// dependencies of `kernel-integration`'s library, `typed-clocks-macros` on ours only.
 fn manifest(side: Side, name: &str, lib: &str) -> String {
-    let tc = workspace().join("time-core");
-    let typed_clocks = match side {
+    let ki = workspace().join("kernel-integration");
+    let macros = match side {
         Side::Upstream => String::new(),
         Side::Ours => format!(
-            "typed-clocks = {{ path = {:?}, features = [\"kernel-services\"] }}\n",
-            tc.display().to_string()
+            "typed-clocks-macros = {{ path = {:?}, default-features = false, features = [\"toml\"] }}\n",
+            workspace().join("time-macros").display().to_string()
         ),
     };
     format!(
@@ -167,17 +179,20 @@ name = "{lib}"
 path = "src/lib.rs"
 
 [dependencies]
-bindings = {{ package = "parity-bindings", path = "../bindings" }}
+bindings = {{ package = "kernel-bindings", path = {bindings:?} }}
 pinned-init = {{ version = "0.0.10", default-features = false }}
-{typed_clocks}"#
+{macros}"#,
+        bindings = ki.join("bindings").display().to_string()
     )
 }
 
-/// The build script of both kernel crates: the kernel's config symbols that upstream's
-/// `time.rs` tests (`CONFIG_64BIT` set, as on x86_64).
+/// The build script of both kernel crates: the kernel's config symbols that the time
+/// files test (`CONFIG_64BIT` set, as on x86_64; no KUnit, whose tests run in the
+/// kernel), as `kernel-integration`'s `build.rs`.
 const BUILD_RS: &str = r#"fn main() {
     println!("cargo::rustc-check-cfg=cfg(CONFIG_64BIT)");
     println!("cargo::rustc-check-cfg=cfg(CONFIG_RUST_OVERFLOW_CHECKS)");
+    println!("cargo::rustc-check-cfg=cfg(CONFIG_KUNIT, values(\"y\"))");
     println!("cargo::rustc-cfg=CONFIG_64BIT");
 }
 "#;
@@ -213,7 +228,7 @@ pub fn build(dir: &Path) -> Kernels {
         .filter(|s| s.place == Where::KernelCrate)
         .collect();
 
-    let mut members = vec!["\"bindings\"".to_owned()];
+    let mut members = Vec::new();
     let mut packages: Vec<(Side, String, Option<&Snippet>)> = Vec::new();
     for side in Side::BOTH {
         packages.push((side, side.package().to_owned(), None));
@@ -243,27 +258,8 @@ pub fn build(dir: &Path) -> Kernels {
         if let Some(s) = snippet {
             write_if_changed(&pkg.join("src/parity_snippet.rs"), s.code.as_bytes());
         }
-        if *side == Side::Ours {
-            // `declare_clocks!("time/clocks.toml", …)`, against `CARGO_MANIFEST_DIR`.
-            write_if_changed(
-                &pkg.join("time/clocks.toml"),
-                read(&workspace().join("clocks.toml")).as_bytes(),
-            );
-        }
     }
     write_if_changed(&ws.join("build.rs"), BUILD_RS.as_bytes());
-    write_if_changed(
-        &ws.join("bindings/Cargo.toml"),
-        format!(
-            "[package]\nname = \"parity-bindings\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[lib]\nname = \"bindings\"\npath = \"lib.rs\"\n\n[dependencies]\nkernel-integration = {{ path = {:?} }}\n",
-            workspace().join("kernel-integration").display().to_string()
-        )
-        .as_bytes(),
-    );
-    write_if_changed(
-        &ws.join("bindings/lib.rs"),
-        read(&crate_dir().join("kernels/bindings.rs")).as_bytes(),
-    );
     write_if_changed(
         &ws.join("Cargo.toml"),
         format!(

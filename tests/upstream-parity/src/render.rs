@@ -1,11 +1,12 @@
-//! The item table of `docs/upstream.md`, and the other measured parts of that file,
-//! each between `<!-- upstream-parity:NAME -->` and `<!-- /upstream-parity:NAME -->`.
+//! The measured parts of `docs/upstream.md` (the item table with the uses refused by
+//! design, the diff of each kernel file, the list of the patches), each between
+//! `<!-- upstream-parity:NAME -->` and `<!-- /upstream-parity:NAME -->`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::items::{File, Item, Snippet, Where, ITEMS};
-use crate::{diff_lines, intree_dir, upstream_dir, Outcome, Side};
+use crate::items::{File, Item, Refusal, Snippet, Where, ITEMS};
+use crate::{diff_lines, intree_dir, upstream_dir, Outcome, Side, KERNEL_FILES};
 
 /// The error code of a compiler error line (`E0277`), or `error` if it has none.
 pub fn error_code(error: &str) -> &str {
@@ -41,7 +42,7 @@ pub fn status(item: &Item, results: &Results) -> Status {
     let failing: Vec<&Snippet> = item
         .snippets
         .iter()
-        .filter(|s| !s.deliberate && ours(results, s).is_some())
+        .filter(|s| s.refused.is_none() && ours(results, s).is_some())
         .collect();
     if failing.is_empty() {
         Status::EveryUse
@@ -53,10 +54,10 @@ pub fn status(item: &Item, results: &Results) -> Status {
 }
 
 /// Whether a use of `item` is refused by design against ours.
-pub fn has_deliberate(item: &Item, results: &Results) -> bool {
+pub fn has_refused(item: &Item, results: &Results) -> bool {
     item.snippets
         .iter()
-        .any(|s| s.deliberate && ours(results, s).is_some())
+        .any(|s| s.refused.is_some() && ours(results, s).is_some())
 }
 
 /// The totals the harness prints and the table shows.
@@ -71,11 +72,17 @@ pub struct Totals {
     /// Items code outside the kernel crate fails on.
     pub users: usize,
     /// Items with a use refused by design.
-    pub deliberate: usize,
+    pub refused: usize,
     /// Snippets.
     pub snippets: usize,
     /// Snippets that compile against ours.
     pub snippets_compile: usize,
+    /// Snippets inside the kernel crate.
+    pub kernel_crate: usize,
+    /// Snippets inside the kernel crate that compile against ours.
+    pub kernel_crate_compile: usize,
+    /// Snippets refused by design (that fail against ours).
+    pub snippets_refused: usize,
 }
 
 /// The totals over `items`.
@@ -88,14 +95,18 @@ pub fn totals<'a>(items: impl IntoIterator<Item = &'a Item>, results: &Results) 
             Status::KernelCrateOnly => t.kernel_crate_only += 1,
             Status::Users => t.users += 1,
         }
-        if has_deliberate(item, results) {
-            t.deliberate += 1;
+        if has_refused(item, results) {
+            t.refused += 1;
         }
         for s in item.snippets {
+            let compiles = ours(results, s).is_none();
             t.snippets += 1;
-            if ours(results, s).is_none() {
-                t.snippets_compile += 1;
+            t.snippets_compile += usize::from(compiles);
+            if s.place == Where::KernelCrate {
+                t.kernel_crate += 1;
+                t.kernel_crate_compile += usize::from(compiles);
             }
+            t.snippets_refused += usize::from(s.refused.is_some() && !compiles);
         }
     }
     t
@@ -112,7 +123,7 @@ pub fn failures_by_code(
     let mut by_code: BTreeMap<String, Vec<(&Item, &Snippet)>> = BTreeMap::new();
     for item in ITEMS {
         for s in item.snippets {
-            if let (false, Some(e)) = (s.deliberate, ours(results, s)) {
+            if let (None, Some(e)) = (s.refused, ours(results, s)) {
                 by_code
                     .entry(error_code(e).to_owned())
                     .or_default()
@@ -123,15 +134,37 @@ pub fn failures_by_code(
     by_code
 }
 
-/// The `items` region: totals, per file, failures by error, and every item's uses.
+/// A use refused by design: its item, itself, and its error against ours (`None` if it
+/// compiles, which its `d(…)` mislabels).
+pub type RefusedUse = (&'static Item, &'static Snippet, Outcome);
+
+/// The uses refused by design, by reason.
+pub fn refused_by_reason(results: &Results) -> BTreeMap<Refusal, Vec<RefusedUse>> {
+    let mut by_reason: BTreeMap<Refusal, Vec<_>> = BTreeMap::new();
+    for item in ITEMS {
+        for s in item.snippets {
+            if let Some(why) = s.refused {
+                by_reason
+                    .entry(why)
+                    .or_default()
+                    .push((item, s, ours(results, s).clone()));
+            }
+        }
+    }
+    by_reason
+}
+
+/// The `items` region: totals, per file, failures by error, the uses refused by
+/// design with their reasons, and every item's uses.
 pub fn items_section(results: &Results) -> String {
     let t = totals(ITEMS, results);
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Upstream 7.3.4 has **{}** items. Each has one or more uses below, {} in all, every one of \
-         which compiles against upstream; against ours:\n",
-        t.items, t.snippets
+        "Upstream 7.3.4 has **{}** items. Each has one or more uses below, {} in all ({} of \
+         them code inside the kernel crate), every one of which compiles against upstream; \
+         against ours:\n",
+        t.items, t.snippets, t.kernel_crate
     );
     let _ = writeln!(out, "| items | count | share |\n|---|---:|---:|");
     let rows = [
@@ -148,13 +181,14 @@ pub fn items_section(results: &Results) -> String {
     let _ = writeln!(
         out,
         "| with a use refused by design (not counted against) | {} | {} |",
-        t.deliberate,
-        percent(t.deliberate, t.items)
+        t.refused,
+        percent(t.refused, t.items)
     );
     let _ = writeln!(
         out,
-        "\nUses: {} of {} compile against ours.\n",
-        t.snippets_compile, t.snippets
+        "\nUses: {} of {} compile against ours ({} of the {} inside the kernel crate); {} are \
+         refused by design.\n",
+        t.snippets_compile, t.snippets, t.kernel_crate_compile, t.kernel_crate, t.snippets_refused
     );
 
     let _ = writeln!(
@@ -171,22 +205,53 @@ pub fn items_section(results: &Results) -> String {
             f.every_use,
             f.kernel_crate_only,
             f.users,
-            f.deliberate
+            f.refused
         );
     }
     let _ = writeln!(
         out,
         "| **all** | **{}** | **{}** | **{}** | **{}** | **{}** |\n",
-        t.items, t.every_use, t.kernel_crate_only, t.users, t.deliberate
+        t.items, t.every_use, t.kernel_crate_only, t.users, t.refused
     );
 
-    let _ = writeln!(out, "Failing uses by error:\n");
-    for (code, uses) in failures_by_code(results) {
+    let failures = failures_by_code(results);
+    if failures.is_empty() {
+        let _ = writeln!(out, "Failing uses: none.\n");
+    } else {
+        let _ = writeln!(out, "Failing uses by error:\n");
+        for (code, uses) in failures {
+            let list: Vec<String> = uses
+                .iter()
+                .map(|(item, s)| format!("{} (`{}`)", item.name, s.id))
+                .collect();
+            let _ = writeln!(out, "- {code} ({}): {}", uses.len(), list.join(", "));
+        }
+        let _ = writeln!(out);
+    }
+
+    let _ = writeln!(out, "Refused by design, by the patch that refuses them:\n");
+    for (why, uses) in refused_by_reason(results) {
         let list: Vec<String> = uses
             .iter()
-            .map(|(item, s)| format!("{} (`{}`)", item.name, s.id))
+            .map(|(item, s, e)| {
+                let e = e.as_deref().map_or("compiles", error_code);
+                format!("{} (`{}`, {e})", item.name, s.id)
+            })
             .collect();
-        let _ = writeln!(out, "- {code} ({}): {}", uses.len(), list.join(", "));
+        let _ = writeln!(
+            out,
+            "- [{}](../kernel-integration/linux/patches/{}){}: {}. Uses ({}): {}.",
+            why.patch_number(),
+            why.patch_file(),
+            if why.unsound() {
+                " (unsound upstream)"
+            } else {
+                ""
+            },
+            why.reason(),
+            uses.len(),
+            list.join(", ")
+        );
     }
     let _ = writeln!(out);
 
@@ -203,11 +268,22 @@ pub fn items_section(results: &Results) -> String {
                     Where::User => "user",
                     Where::KernelCrate => "kernel crate",
                 };
-                let verdict = match (ours(results, s), s.deliberate) {
-                    (None, false) => "compiles".to_owned(),
-                    (None, true) => "compiles (a refusal by design expected)".to_owned(),
-                    (Some(e), false) => format!("**fails** ({})", error_code(e)),
-                    (Some(e), true) => format!("refused by design ({})", error_code(e)),
+                let verdict = match (ours(results, s), s.refused) {
+                    (None, None) => "compiles".to_owned(),
+                    (None, Some(why)) => {
+                        format!(
+                            "**compiles** (refused by design by {} expected)",
+                            why.patch_number()
+                        )
+                    }
+                    (Some(e), None) => format!("**fails** ({})", error_code(e)),
+                    (Some(e), Some(why)) => {
+                        format!(
+                            "refused by design ({}, {})",
+                            error_code(e),
+                            why.patch_number()
+                        )
+                    }
                 };
                 let _ = writeln!(out, "| {name} | `{}` | {place} | {verdict} |", s.id);
             }
@@ -217,34 +293,88 @@ pub fn items_section(results: &Results) -> String {
     out
 }
 
-/// The `diffs` region: per kernel-side file of the series, the lines it adds to and
-/// removes from upstream's.
+/// The `diffs` region: per kernel-side file, the lines the series adds to and removes
+/// from upstream's, and the lines of the files it adds.
 pub fn diffs_section() -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "| file | lines added | lines removed |\n|---|---:|---:|"
     );
-    for f in [
-        "time.rs",
-        "time/hrtimer.rs",
-        "time/hrtimer/arc.rs",
-        "time/hrtimer/tbox.rs",
-    ] {
+    for f in KERNEL_FILES {
         let (added, removed) = diff_lines(&upstream_dir().join(f), &intree_dir().join(f));
         let _ = writeln!(out, "| `{f}` | {added} | {removed} |");
     }
-    for f in ["time/hrtimer/pin.rs", "time/hrtimer/pin_mut.rs"] {
-        let lines = std::fs::read_to_string(upstream_dir().join(f))
-            .expect("fixture")
-            .lines()
-            .count();
-        let _ = writeln!(out, "| `{f}` (deleted) | 0 | {lines} |");
-    }
-    for f in ["time/delay.rs", "io/poll.rs"] {
-        let _ = writeln!(out, "| `{f}` (upstream's) | 0 | 0 |");
+    let table = "time/clocks.toml";
+    let lines = std::fs::read_to_string(intree_dir().join(table))
+        .expect("the clock table")
+        .lines()
+        .count();
+    let _ = writeln!(out, "| `{table}` (new) | {lines} | 0 |");
+    out
+}
+
+/// The `patches` region: the series' kernel-side patches in their order (with the
+/// place of the crates that `scripts/intree-series` adds), each with its subject and
+/// the files it changes.
+pub fn patches_section() -> String {
+    let dir = crate::patches_dir();
+    let series = std::fs::read_to_string(dir.join("series")).expect("patches/series");
+    let mut out = String::new();
+    let _ = writeln!(out, "| # | patch | files |\n|---|---|---|");
+    for line in series.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line == "@crates" {
+            let _ = writeln!(
+                out,
+                "| | *the crates the macro needs, added here by `scripts/intree-series`* | |"
+            );
+            continue;
+        }
+        let text = std::fs::read_to_string(dir.join(line)).expect("a patch of the series");
+        let (subject, files) = patch_summary(&text);
+        let number = &line[..line.find('-').unwrap_or(0)];
+        let files: Vec<String> = files.iter().map(|f| format!("`{f}`")).collect();
+        let _ = writeln!(
+            out,
+            "| [{number}](../kernel-integration/linux/patches/{line}) | {subject} | {} |",
+            files.join(", ")
+        );
     }
     out
+}
+
+/// A `git am` patch's subject (without `[PATCH] `) and the files it changes.
+fn patch_summary(text: &str) -> (String, Vec<String>) {
+    let mut subject = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if let Some(rest) = line.strip_prefix("Subject: ") {
+            subject = rest.trim_start_matches("[PATCH] ").to_owned();
+            for more in lines.by_ref() {
+                match more.strip_prefix(' ') {
+                    Some(cont) => {
+                        subject.push(' ');
+                        subject.push_str(cont);
+                    }
+                    None => break,
+                }
+            }
+            break;
+        }
+    }
+    let mut files: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("diff --git a/") {
+            let file = rest.split(" b/").next().unwrap_or(rest).to_owned();
+            if !files.contains(&file) {
+                files.push(file);
+            }
+        }
+    }
+    (subject, files)
 }
 
 /// `doc` with the region `name` replaced by `content`; `None` if `doc` lacks the
@@ -310,9 +440,34 @@ mod tests {
             .expect("item");
         assert_eq!(status(delta, &results), Status::KernelCrateOnly);
         assert_eq!(status(elapsed, &results), Status::EveryUse);
-        assert!(has_deliberate(elapsed, &results));
+        assert!(has_refused(elapsed, &results));
         let t = totals(ITEMS, &results);
-        assert_eq!((t.kernel_crate_only, t.deliberate, t.users), (1, 1, 0));
+        assert_eq!((t.kernel_crate_only, t.refused, t.users), (1, 1, 0));
+    }
+
+    #[test]
+    fn every_refusal_has_its_patch_and_a_use() {
+        for why in Refusal::ALL {
+            let file = why.patch_file();
+            let text =
+                std::fs::read_to_string(crate::patches_dir().join(&file)).expect("the patch");
+            assert!(text.starts_with("From "), "{file} is a `git am` patch");
+            assert!(
+                ITEMS
+                    .iter()
+                    .flat_map(|i| i.snippets)
+                    .any(|s| s.refused == Some(why)),
+                "no use is refused by {why:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_patch_summary_has_its_whole_subject_and_its_files() {
+        let patch = "From 0 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] rust: time: one\n two\n\nBody.\n---\ndiff --git a/rust/a.rs b/rust/a.rs\n--- a/rust/a.rs\ndiff --git a/rust/b.c b/rust/b.c\ndiff --git a/rust/a.rs b/rust/a.rs\n";
+        let (subject, files) = patch_summary(patch);
+        assert_eq!(subject, "rust: time: one two");
+        assert_eq!(files, ["rust/a.rs", "rust/b.c"]);
     }
 
     #[test]

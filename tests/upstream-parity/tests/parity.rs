@@ -1,12 +1,13 @@
 //! Builds upstream 7.3.4's kernel crate and the series' over one shim, compiles every
-//! use of every upstream item against both, and checks the item table of
-//! `docs/upstream.md` against the results.
+//! use of every upstream item against both, checks parity (every use compiles against
+//! upstream, and against ours but for the uses refused by design, which do not), and
+//! checks the measured parts of `docs/upstream.md` against the results.
 
 use std::path::Path;
 
-use upstream_parity::items::{Where, ITEMS};
-use upstream_parity::render::{self, Status};
-use upstream_parity::{build, workspace, Side};
+use upstream_parity::items::{doctest_in, Where, ITEMS};
+use upstream_parity::render;
+use upstream_parity::{build, intree_dir, workspace, Side};
 
 /// The command that rewrites the measured regions of `docs/upstream.md`.
 const UPDATE: &str = "UPDATE_UPSTREAM_DOC=1 cargo test -p upstream-parity";
@@ -56,27 +57,40 @@ fn every_use_of_every_upstream_item() {
     let t = render::totals(ITEMS, &results);
     eprintln!(
         "{} items; every use compiles: {}; only kernel-crate code fails: {}; users fail: {}; \
-         with a use refused by design: {}; uses compiling: {} of {}",
-        t.items,
-        t.every_use,
-        t.kernel_crate_only,
-        t.users,
-        t.deliberate,
-        t.snippets_compile,
-        t.snippets
+         with a use refused by design: {}",
+        t.items, t.every_use, t.kernel_crate_only, t.users, t.refused
     );
-    for item in ITEMS {
-        let status = render::status(item, &results);
-        if status != Status::EveryUse {
-            eprintln!("{status:?}: {}", item.name);
-        }
-    }
-    for (code, uses) in render::failures_by_code(&results) {
-        eprintln!("{code}:");
-        for (item, s) in uses {
+    eprintln!(
+        "uses: {}, {} of them inside the kernel crate; compiling against ours: {} ({} inside \
+         the kernel crate); refused by design: {}",
+        t.snippets, t.kernel_crate, t.snippets_compile, t.kernel_crate_compile, t.snippets_refused
+    );
+    let failing: Vec<String> = render::failures_by_code(&results)
+        .into_values()
+        .flatten()
+        .map(|(item, s)| {
             let e = results[&(s.id.to_owned(), Side::Ours)]
                 .as_deref()
                 .unwrap_or_default();
+            format!(
+                "{} `{}` ({:?}): {e}",
+                item.name,
+                s.id,
+                render::status(item, &results)
+            )
+        })
+        .collect();
+    for line in &failing {
+        eprintln!("fails against ours: {line}");
+    }
+    let mut mislabelled = Vec::new();
+    for (why, uses) in render::refused_by_reason(&results) {
+        eprintln!("refused by design ({} {why:?}):", why.patch_number());
+        for (item, s, e) in uses {
+            let e = e.unwrap_or_else(|| {
+                mislabelled.push(s.id);
+                "compiles".to_owned()
+            });
             eprintln!("    {} `{}`: {e}", item.name, s.id);
         }
     }
@@ -87,19 +101,32 @@ fn every_use_of_every_upstream_item() {
     for (name, content) in [
         ("items", render::items_section(&results)),
         ("diffs", render::diffs_section()),
+        ("patches", render::patches_section()),
     ] {
         expected = render::replace_region(&expected, name, &content).unwrap_or_else(|| {
             panic!("docs/upstream.md lacks the region `{name}` (<!-- upstream-parity:{name} -->)")
         });
     }
-    if std::env::var_os("UPDATE_UPSTREAM_DOC").is_some() {
+    let update = std::env::var_os("UPDATE_UPSTREAM_DOC").is_some();
+    if update {
         std::fs::write(&path, &expected).expect("write docs/upstream.md");
-    } else {
-        assert!(
-            doc == expected,
-            "docs/upstream.md is out of date; regenerate it with `{UPDATE}`"
-        );
     }
+
+    // Parity: every use compiles against ours but the ones refused by design, which
+    // do not.
+    assert!(
+        failing.is_empty(),
+        "uses that compile against upstream and not against ours, not refused by design:\n{}",
+        failing.join("\n")
+    );
+    assert!(
+        mislabelled.is_empty(),
+        "uses marked refused by design (`d(…)`) that compile against ours: {mislabelled:?}"
+    );
+    assert!(
+        update || doc == expected,
+        "docs/upstream.md is out of date; regenerate it with `{UPDATE}`"
+    );
 }
 
 #[test]
@@ -153,5 +180,21 @@ fn the_doctests_are_upstreams_code_blocks() {
             "{}: a hidden line kept its `# `",
             s.id
         );
+    }
+}
+
+#[test]
+fn the_series_keeps_upstreams_doctests() {
+    // The doctests that the uses compile are upstream's; the series' files have the
+    // same code blocks, so the kernel's KUnit runs upstream's doctests unchanged.
+    for s in ITEMS.iter().flat_map(|i| i.snippets) {
+        if let Some((file, n)) = s.doctest {
+            assert_eq!(
+                doctest_in(&intree_dir(), file, n),
+                s.source(),
+                "{}: the series changes the doctest",
+                s.id
+            );
+        }
     }
 }
