@@ -20,7 +20,7 @@ tests=("$@")
     hrtimer upstream_hrtimer_examples drivers in_tree call_shapes hygiene
     kernel-integration:hrtimer_stack_setup kernel-integration:hrtimer_misaligned
     kernel-integration:hrtimer_forward_queued kernel-integration:hrtimer_self_cancel
-    kernel-integration:instant_saturation
+    kernel-integration:instant_saturation kernel-integration:hrtimer_negative_delta
 )
 
 for spec in "${tests[@]}"; do

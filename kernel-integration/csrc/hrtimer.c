@@ -19,6 +19,21 @@
  * A callback that returns HRTIMER_RESTART without moving its expiry past now
  * (hrtimer_forward()) runs again at once, as in the kernel.
  *
+ * Expiry times are computed as the kernel computes them: a relative expiry is
+ * added to the base's time with ktime_add_safe(), and the hard expiry
+ * (node.expires) is the soft one (_softexpires) plus the slack, again with
+ * ktime_add_safe() (hrtimer_set_expires_range_ns()). ktime_add_safe() makes a
+ * negative or overflowing sum ktime_set(KTIME_SEC_MAX, 0), which is KTIME_MAX:
+ * an absolute expiry before the epoch, or a relative one with a negative
+ * delta, is queued at KTIME_MAX, without a warning, and _softexpires keeps
+ * the value asked for.
+ *
+ * A timer fires when its base's clock reaches its hard expiry, which is when
+ * the kernel programs the interrupt for it. The kernel may run it earlier,
+ * from its soft expiry on, from an interrupt for another timer while it is
+ * the first of its base's queue; the model does not, so a timer queued at
+ * KTIME_MAX never fires here.
+ *
  * Concurrency: the queues are protected by hrtimer_lock (the kernel's
  * cpu_base->lock); callbacks run with the lock released, one at a time, in the
  * thread that runs the queues, which counts as hard interrupt context meanwhile
@@ -82,17 +97,10 @@ static struct hrtimer *_Atomic hrtimer_running;
 /* Set while a thread expires timers; hrtimer_rerun asks it to look again. */
 static atomic_flag hrtimer_expiring = ATOMIC_FLAG_INIT;
 static atomic_int hrtimer_rerun;
-/* Timers queued with a negative expiry: the kernel WARNs on those. */
-static atomic_int hrtimer_negative_expiries;
 /* Forwards of a queued timer: the kernel WARNs on those too. */
 static atomic_int hrtimer_forwards_while_queued;
 /* Set while the calling thread runs a callback: the host's hard irq context. */
 static _Thread_local int hrtimer_in_callback;
-
-int hrtimer_test_negative_expiries(void)
-{
-	return atomic_load(&hrtimer_negative_expiries);
-}
 
 int hrtimer_test_forwards_while_queued(void)
 {
@@ -126,16 +134,6 @@ ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs)
 	if (res < 0 || res < lhs || res < rhs)
 		res = ktime_set(KTIME_SEC_MAX, 0);
 
-	return res;
-}
-
-/* hrtimer_add_safe(): the sum, clamped to KTIME_MAX/KTIME_MIN instead of wrapping. */
-static ktime_t hrtimer_add_safe(ktime_t lhs, ktime_t rhs)
-{
-	ktime_t res;
-
-	if (__builtin_add_overflow(lhs, rhs, &res))
-		res = rhs < 0 ? KTIME_MIN : KTIME_MAX;
 	return res;
 }
 
@@ -274,17 +272,12 @@ ktime_t hrtimer_cb_get_time(const struct hrtimer *timer)
 void hrtimer_start_range_ns(struct hrtimer *timer, ktime_t tim,
 			    u64 delta_ns, const enum hrtimer_mode mode)
 {
-	s64 slack = delta_ns > (u64)KTIME_MAX ? KTIME_MAX : (s64)delta_ns;
-
 	hrtimer_lock_acquire();
-	remove_hrtimer(timer);
+	/* Calculate absolute expiry time for relative timers */
 	if (mode & HRTIMER_MODE_REL)
-		tim = hrtimer_add_safe(tim, timer->base->get_time());
-	timer->_softexpires = tim;
-	timer->node.expires = hrtimer_add_safe(tim, slack);
-	/* hrtimer_reprogram(): WARN_ON_ONCE(hrtimer_get_expires_tv64(timer) < 0) */
-	if (timer->node.expires < 0)
-		atomic_fetch_add(&hrtimer_negative_expiries, 1);
+		tim = ktime_add_safe(tim, timer->base->get_time());
+	remove_hrtimer(timer);
+	hrtimer_set_expires_range_ns(timer, tim, delta_ns);
 	enqueue_hrtimer(timer);
 	hrtimer_lock_release();
 }

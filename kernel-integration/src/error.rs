@@ -3,10 +3,8 @@
 //! errno constants in [`code`], which drivers bring in with `use kernel::prelude::*`
 //! and write bare (`Err(EINVAL)`, `ok_or(ENODEV)?`, `Err(ETIMEDOUT)`).
 //!
-//! This module stands for the kernel's, which the kernel crate has whether or not it
-//! uses `typed_clocks`. The shim's `declare_clocks!` names it with `error =
-//! crate::kernel::error`, so `kernel::io::poll` returns this `Result`, as upstream's
-//! does.
+//! This module stands for the kernel's: `kernel::io::poll` (upstream's file with the
+//! series' patches) returns this `Result`, as in the kernel.
 
 use core::fmt;
 use core::num::NonZeroI32;

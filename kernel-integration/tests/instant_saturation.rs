@@ -1,9 +1,17 @@
 //! Patch 0007: `Instant ± Delta` saturates into `0..=KTIME_MAX`, the invariant of
 //! `Instant`: an instant minus a span longer than the time since the clock's epoch is
 //! the epoch, 0; an instant plus the largest span is `KTIME_MAX`; neither panics, with
-//! debug overflow checks on (as the tests build). An absolute timer started at such an
-//! instant early after boot fires at once, and the C side never sees a negative
-//! expiry, where the kernel's `hrtimer_reprogram()` warns.
+//! debug overflow checks on (as the tests build).
+//!
+//! An absolute timer started at such an instant fires at once, at the next run of the
+//! timer queues, as a timer at the epoch does. Without the saturation, `now - 1 s` half
+//! a second after boot, `now - huge` and `now + -huge` are negative instants: a panic
+//! (`assert!(res >= 0)`) under `CONFIG_RUST_OVERFLOW_CHECKS`, the kernel's default,
+//! which the host crate does not set, so that here they reach C. A negative absolute
+//! expiry reaches `hrtimer_start_range_ns()`, whose `ktime_add_safe()` queues the timer
+//! at `ktime_set(KTIME_SEC_MAX, 0)`, which is `KTIME_MAX`, without a warning: the
+//! interrupt is programmed for then, and the timer does not fire (the host C model,
+//! `csrc/hrtimer.c`, does what the kernel does).
 //!
 //! Instants are compared here through differences of instants (which cannot overflow),
 //! not through their saturating arithmetic itself.
@@ -12,7 +20,6 @@ use core::sync::atomic::{AtomicU32, Ordering};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use kernel::alloc::flags::GFP_KERNEL;
-use kernel::bindings;
 use kernel::impl_has_hr_timer;
 use kernel::prelude::*;
 use kernel::sync::{Arc, ArcBorrow};
@@ -78,12 +85,10 @@ fn saturates_on<C: ClockSource>() -> Vec<String> {
             Ok(got) if got == expected => {}
             Ok(got) => failures.push(format!("{clock}: {what}: {got:?}, not {expected:?}")),
             Err(panic) => {
-                let message = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                failures.push(format!("{clock}: {what}: panicked ({message})"));
+                failures.push(format!(
+                    "{clock}: {what}: panicked ({})",
+                    panic_message(&*panic)
+                ));
             }
         }
     }
@@ -126,35 +131,64 @@ impl HrTimerCallback for Alarm {
     }
 }
 
-/// The host C model's count of timers queued with a negative expiry.
-fn negative_expiries() -> i32 {
-    // SAFETY: a read of a counter; no arguments, no preconditions.
-    unsafe { bindings::hrtimer_test_negative_expiries() }
+/// One case of [`absolute_timers_before_the_epoch_fire_at_the_next_run`]: what it
+/// starts the timer at, computed from now.
+type At = (&'static str, fn(Instant<Monotonic>) -> Instant<Monotonic>);
+
+/// The message of a caught panic.
+fn panic_message(panic: &(dyn core::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
 }
 
 #[test]
-fn an_absolute_timer_a_second_before_an_early_now_fires_at_once() {
+fn absolute_timers_before_the_epoch_fire_at_the_next_run() {
     let tk = timekeeper::test_mode();
+    // The test timekeeper starts at START_MONOTONIC: this is exact, no saturation.
+    let epoch = Instant::<Monotonic>::now() - Delta::from_nanos(START_MONOTONIC);
     // Half a second after boot.
-    let boot = Instant::<Monotonic>::now() - Delta::from_nanos(START_MONOTONIC);
-    tk.set_monotonic(boot + Delta::from_millis(500))
+    tk.set_monotonic(epoch + Delta::from_millis(500))
         .expect("set the monotonic clock");
-    let before = (warnings(), negative_expiries());
-    let Ok(alarm) = Arc::pin_init(
-        pin_init!(Alarm {
-            timer <- HrTimer::new(),
-            runs: AtomicU32::new(0),
-        }),
-        GFP_KERNEL,
-    );
-    let a_second_ago = Instant::<Monotonic>::now() - Delta::from_secs(1);
-    let _handle = alarm.clone().start(a_second_ago);
-    assert_eq!(
-        (warnings(), negative_expiries()),
-        before,
-        "(warnings, timers queued with a negative expiry)"
-    );
-    assert_eq!(alarm.timer.expires() - boot, Delta::ZERO, "expires at 0");
+    let cases: [At; 3] = [
+        ("now - 1 s", |now| now - Delta::from_secs(1)),
+        ("now - huge", |now| now - Delta::from_secs(i64::MAX)),
+        ("now + -huge", |now| now + Delta::from_nanos(i64::MIN)),
+    ];
+    let before = warnings();
+    let mut failures = Vec::new();
+    let mut started = Vec::new();
+    for (what, at) in cases {
+        let Ok(alarm) = Arc::pin_init(
+            pin_init!(Alarm {
+                timer <- HrTimer::new(),
+                runs: AtomicU32::new(0),
+            }),
+            GFP_KERNEL,
+        );
+        let now = Instant::<Monotonic>::now();
+        match catch_unwind(AssertUnwindSafe(|| at(now))) {
+            Ok(expires) => {
+                let handle = alarm.clone().start(expires);
+                started.push((what, alarm, handle));
+            }
+            Err(panic) => failures.push(format!("{what}: panicked ({})", panic_message(&*panic))),
+        }
+    }
+    // The next run of the timer queues.
     tk.advance(Delta::from_nanos(1)).expect("advance");
-    assert_eq!(alarm.runs.load(Ordering::Relaxed), 1);
+    for (what, alarm, _handle) in &started {
+        let got = (
+            alarm.runs.load(Ordering::Relaxed),
+            alarm.timer.expires() - epoch,
+        );
+        let expected = (1, Delta::ZERO);
+        if got != expected {
+            failures.push(format!("{what}: (runs, expiry) {got:?}, not {expected:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert_eq!(warnings(), before, "warnings");
 }

@@ -140,6 +140,16 @@ static inline void hrtimer_start(struct hrtimer *timer, ktime_t tim,
 extern int hrtimer_cancel(struct hrtimer *timer);
 extern int hrtimer_try_to_cancel(struct hrtimer *timer);
 
+/*
+ * The soft expiry @time and the hard one @delta ns later, KTIME_MAX where the
+ * sum is negative or overflows (ktime_add_safe()).
+ */
+static inline void hrtimer_set_expires_range_ns(struct hrtimer *timer, ktime_t time, u64 delta)
+{
+	timer->_softexpires = time;
+	timer->node.expires = ktime_add_safe(time, ns_to_ktime(delta));
+}
+
 static inline ktime_t hrtimer_get_expires(const struct hrtimer *timer)
 {
 	return timer->node.expires;
@@ -195,13 +205,6 @@ extern void hrtimer_run_queues(void);
  * are re-evaluated against the new time.
  */
 extern void clock_was_set(unsigned int bases);
-
-/*
- * Host only: how many times a timer was queued with a negative expiry, where
- * the kernel's hrtimer_reprogram() hits WARN_ON_ONCE (a panic under
- * panic_on_warn). The tests check that typed timers never do.
- */
-extern int hrtimer_test_negative_expiries(void);
 
 /*
  * Host only: how many times hrtimer_forward() found its timer queued, where

@@ -53,7 +53,10 @@ static inline s64 ktime_divns(const ktime_t kt, s64 div)
 	return kt / div;
 }
 
-/* The sum, KTIME_MAX where it overflows (kernel/time/hrtimer.c). */
+/*
+ * The sum; ktime_set(KTIME_SEC_MAX, 0), which is KTIME_MAX, where it is
+ * negative or overflows (kernel/time/hrtimer.c).
+ */
 extern ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs);
 
 /* convert a timespec64 to ktime_t format: */

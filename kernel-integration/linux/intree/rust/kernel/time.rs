@@ -34,6 +34,8 @@ use core::ops;
 
 pub mod delay;
 pub mod hrtimer;
+#[cfg(CONFIG_KUNIT = "y")]
+mod tests;
 
 /// The number of nanoseconds per microsecond.
 pub const NSEC_PER_USEC: i64 = bindings::NSEC_PER_USEC as i64;
@@ -185,7 +187,8 @@ impl<C: ClockSource> ops::Sub for Instant<C> {
     }
 }
 
-/// Saturates at `KTIME_MAX` and at 0, as `ktime_add_safe()` does in C.
+/// Saturates at `KTIME_MAX` and at 0 (C's `ktime_add_safe()` makes a negative sum
+/// `KTIME_MAX`).
 impl<T: ClockSource> ops::Add<Delta> for Instant<T> {
     type Output = Self;
 
@@ -199,7 +202,8 @@ impl<T: ClockSource> ops::Add<Delta> for Instant<T> {
     }
 }
 
-/// Saturates at `KTIME_MAX` and at 0, as `ktime_add_safe()` does in C.
+/// Saturates at `KTIME_MAX` and at 0 (C's `ktime_add_safe()` makes a negative sum
+/// `KTIME_MAX`).
 impl<T: ClockSource> ops::Sub<Delta> for Instant<T> {
     type Output = Self;
 

@@ -972,9 +972,12 @@ impl<C: ClockSource> HrTimerExpires for Instant<C> {
 }
 
 impl HrTimerExpires for Delta {
+    /// A negative delta is zero: the timer expires at once. (C's `ktime_add_safe()`
+    /// takes the sum of the base's time and a negative relative expiry for an overflow,
+    /// and queues the timer at `KTIME_MAX`.)
     #[inline]
     fn as_nanos(&self) -> i64 {
-        Delta::as_nanos(*self)
+        Delta::as_nanos(*self).max(0)
     }
 }
 
@@ -1229,10 +1232,10 @@ macro_rules! impl_has_hr_timer {
     (@generics [$unbalanced:tt $($rest:tt)*] [$($open:tt)*] $($tail:tt)*) => {
         $crate::impl_has_hr_timer! { @token $unbalanced [$($rest)*] [$($open)*] $($tail)* }
     };
-    (@token > $($tail:tt)*) => { $crate::impl_has_hr_timer!(@unbalanced) };
-    (@token >> $($tail:tt)*) => { $crate::impl_has_hr_timer!(@unbalanced) };
-    (@token >= $($tail:tt)*) => { $crate::impl_has_hr_timer!(@unbalanced) };
-    (@token >>= $($tail:tt)*) => { $crate::impl_has_hr_timer!(@unbalanced) };
+    (@token > $($tail:tt)*) => { $crate::impl_has_hr_timer! { @unbalanced } };
+    (@token >> $($tail:tt)*) => { $crate::impl_has_hr_timer! { @unbalanced } };
+    (@token >= $($tail:tt)*) => { $crate::impl_has_hr_timer! { @unbalanced } };
+    (@token >>= $($tail:tt)*) => { $crate::impl_has_hr_timer! { @unbalanced } };
     (@token $token:tt $rest:tt $open:tt $($tail:tt)*) => {
         $crate::impl_has_hr_timer! { @generics $rest $open $($tail)* }
     };
@@ -1243,8 +1246,19 @@ macro_rules! impl_has_hr_timer {
         );
     };
     (@generics [] [] [$($generics:tt)*] $timer_type:ty, $self:ty, $mode:ty, $field:ident) => {
+        $crate::impl_has_hr_timer! { @impl [$($generics)*] $timer_type, $self, $mode, $field }
+    };
+    // The walk without a tail, as `@impl` starts it: nothing for a balanced list.
+    (@generics [] []) => {};
+    // The one arm that writes the `unsafe impl`. Every arm of an exported macro can be
+    // called directly, so this one walks the generic parameters again beside the
+    // impl: with a list that is not balanced, it does not compile.
+    (@impl [$($generics:tt)*] $timer_type:ty, $self:ty, $mode:ty, $field:ident) => {
+        $crate::impl_has_hr_timer! { @generics [$($generics)*] [] }
+
         // SAFETY: This implementation of `raw_get_timer` only compiles if the
-        // field has the right type.
+        // field has the right type, and the walk above refuses generic parameters
+        // that are not a list.
         unsafe impl<$($generics)*> $crate::time::hrtimer::HasHrTimer<$timer_type> for $self {
             type TimerMode = $mode;
 
