@@ -20,13 +20,9 @@
 //! | [`ffi`], [`error`], [`alloc`], [`sync`], [`types`], [`prelude`], [`workqueue`] | the kernel crate's modules of those names, in their shapes |
 //! | `csrc/timekeeper.c`, `csrc/hrtimer.c`, `csrc/delay.c` (controllable: [`timekeeper`]) | `kernel/time/timekeeping.c`, `kernel/time/hrtimer.c`, the delays |
 //!
-//! ```
-//! use kernel::time::{Delta, Instant, Monotonic};
-//!
-//! let start = Instant::<Monotonic>::now();
-//! let took: Delta = start.elapsed();
-//! assert!(!took.is_negative());
-//! ```
+//! The crate's doctests are off: upstream's run in the kernel, under KUnit. The demo,
+//! `examples/clocks.rs` (`cargo run -p kernel-integration --example clocks`), is this
+//! crate used as a driver uses `kernel::time`.
 
 // Upstream's files name pin-init `pin_init`.
 extern crate pinned_init as pin_init;
