@@ -8,8 +8,6 @@
     kernel-report.py config FRAGMENT CONFIG     the lines of the fragment (`CONFIG_X=V`,
                                                 `# CONFIG_X is not set`) that CONFIG (a
                                                 .config) does not have, one a line
-    kernel-report.py clock-rows CLOCKS          clocks.toml's row names, in order, as the
-                                                checks module's `table_rows!(...)`
     kernel-report.py users KDIR                 upstream's Rust files that use kernel::time,
                                                 its delay and hrtimer, or io::poll, and
                                                 whether the build compiled each:
@@ -168,13 +166,6 @@ def config(fragment, dotconfig):
             print(line)
 
 
-def clock_rows(clocks):
-    import tomllib
-    rows = tomllib.load(open(clocks, "rb"))["clock"]
-    print("// Written by scripts/linux-test from clocks.toml: every row, in table order.")
-    print("table_rows!(\n" + "".join(f"    {r['name']},\n" for r in rows) + ");")
-
-
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "warnings":
@@ -183,8 +174,6 @@ def main():
         new_warnings(*args)
     elif cmd == "config":
         config(*args)
-    elif cmd == "clock-rows":
-        clock_rows(*args)
     elif cmd == "users":
         users(*args)
     else:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs (or explains) the one system prerequisite of the workspace: bindgen, run by
-# kernel-integration/build.rs, needs libclang *and* clang's resource headers
+# kernel-integration/bindings/build.rs, needs libclang *and* clang's resource headers
 # (stdbool.h, ...): Debian's libclang-dev. libclang1 alone fails with
 # "'stdbool.h' file not found". Idempotent: prints nothing when all is present.
 set -euo pipefail

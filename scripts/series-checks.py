@@ -8,6 +8,8 @@ KDIR is the kernel tree (a git repository) with the series applied on top of the
 figure; each finding also goes to the file FINDINGS, one a line (empty: none):
   - files touched: only under rust/ and scripts/, and MAINTAINERS (no driver edited);
   - vendored lines: what the `rust: <crate>: import crate` patches add, at most 10 000;
+  - own lines: what the other patches add, at most 7 000; and each patch changes at most
+    400 lines of the files upstream has;
   - `checkpatch.pl --strict` on each patch: no error, and no warning or check on our
     own files or commit messages. The vendored crates' files (imported unedited) may
     warn; they are counted apart, and so is FILE_PATH_CHANGES, which names no file;
@@ -25,6 +27,8 @@ from collections import Counter
 from pathlib import Path
 
 VENDORED_BUDGET = 10000
+OWN_BUDGET = 7000
+UPSTREAM_CHANGE_BUDGET = 400
 DOCTEST_FILES = re.compile(
     r"^rust/kernel/(time\.rs|time/hrtimer\.rs|time/hrtimer/[^/]*\.rs|time/delay\.rs|io/poll\.rs)$")
 FINDINGS = []
@@ -65,6 +69,39 @@ def vendored_lines(kdir, dirs):
     print(f"vendored: {total} lines added in all (budget {VENDORED_BUDGET})")
     if total > VENDORED_BUDGET:
         finding(f"the series vendors {total} lines, more than {VENDORED_BUDGET}")
+
+
+def added_lines(kdir, *spec):
+    """Lines added by the diff of `git diff --numstat SPEC`."""
+    stat = git(kdir, "diff", "--numstat", *spec).splitlines()
+    return sum(int(line.split()[0]) for line in stat if line.split()[0].isdigit())
+
+
+def own_lines(kdir, vendored):
+    total = added_lines(kdir, "pristine")
+    own = total - sum(added_lines(kdir, "pristine", "--", d) for d in vendored)
+    print(f"own lines: {own} added by the series outside the vendored crates"
+          f" (budget {OWN_BUDGET})")
+    if own > OWN_BUDGET:
+        finding(f"the series adds {own} lines of its own, more than {OWN_BUDGET}")
+
+
+def upstream_changes(kdir):
+    """Per patch, the lines it adds or removes in files that pristine has."""
+    upstream = set(git(kdir, "ls-tree", "-r", "--name-only", "pristine").split())
+    print(f"changes to upstream's files per patch (budget {UPSTREAM_CHANGE_BUDGET} lines):")
+    for commit in git(kdir, "rev-list", "--reverse", "pristine..HEAD").split():
+        changed = 0
+        for line in git(kdir, "diff", "--numstat", f"{commit}~1", commit).splitlines():
+            added, removed, path = line.split("\t", 2)
+            if path in upstream and added.isdigit():
+                changed += int(added) + int(removed)
+        subject = git(kdir, "log", "-1", "--format=%s", commit).strip()
+        if changed:
+            print(f"  {changed:4d} {subject}")
+        if changed > UPSTREAM_CHANGE_BUDGET:
+            finding(f"'{subject}' changes {changed} lines of upstream's files,"
+                    f" more than {UPSTREAM_CHANGE_BUDGET}")
 
 
 def checkpatch_findings(kdir, patch, vendored):
@@ -174,6 +211,8 @@ def main():
     touched(kdir)
     dirs = vendored_dirs(kdir)
     vendored_lines(kdir, dirs)
+    own_lines(kdir, dirs)
+    upstream_changes(kdir)
     checkpatch(kdir, patches, dirs)
     maintainers(kdir)
     doctests(kdir)

@@ -3,9 +3,9 @@
 //! Must not compile: subtracts an instant of one clock from an instant of another.
 //!
 //! `scripts/linux-test` builds this crate with the kernel's rustc and flags, in place
-//! of `clock_checks.rs`, and passes only if rustc rejects it with typed-clocks's message
-//! ("they come from different clocks"). As a control, the same file with both
-//! instants on `Monotonic` must build.
+//! of `clock_checks.rs`, and passes only if rustc rejects it for the subtraction
+//! ("cannot subtract `Instant<Monotonic>` from `Instant<BootTime>`"). As a control,
+//! the same file with both instants on `Monotonic` must build.
 
 use kernel::prelude::*;
 use kernel::time::{BootTime, Delta, Instant, Monotonic};
@@ -25,7 +25,7 @@ impl kernel::Module for MixedClocks {
     fn init(_module: &'static ThisModule) -> Result<Self> {
         let start = Instant::<Monotonic>::now();
         let mixed: Delta = Instant::<BootTime>::now() - start;
-        pr_info!("{}\n", mixed);
+        pr_info!("{}\n", mixed.as_nanos());
         Ok(MixedClocks)
     }
 }

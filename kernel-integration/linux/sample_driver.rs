@@ -173,7 +173,8 @@ impl kernel::Module for SampleDriver {
         checks.check(
             ready.is_ok() && took >= Delta::from_millis(5),
             format_args!(
-                "read_poll_timeout(..)? until the Arc hrtimer set ready: {ready:?} after {took}"
+                "read_poll_timeout(..)? until the Arc hrtimer set ready: {ready:?} after {} us",
+                took.as_micros_ceil()
             ),
         );
         let age = transaction.age_ms();
@@ -198,7 +199,10 @@ impl kernel::Module for SampleDriver {
         let took = start.elapsed();
         checks.check(
             timed_out == Err(ETIMEDOUT) && took >= Delta::from_millis(10),
-            format_args!("read_poll_timeout of a device never ready: {timed_out:?} after {took}"),
+            format_args!(
+                "read_poll_timeout of a device never ready: {timed_out:?} after {} us",
+                took.as_micros_ceil()
+            ),
         );
         let returned = wait_ready_or_return(&stuck);
         checks.check(

@@ -11,11 +11,10 @@
 
 use crate::harness::typed_clocks_cpu;
 use crate::rows::{rows, N};
-use crate::Checks;
+use crate::{Checks, Span};
 use core::ffi::c_uint;
 use core::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
-use kernel::time::ext::InstantExt;
-use kernel::time::{ClockSource, ClockVisitor, Delta, Instant};
+use kernel::time::{ClockVisitor, Delta, TableClock};
 
 /// One clock's place in the sequence: the previous reading and its CPU, and counts.
 struct Slot {
@@ -52,7 +51,7 @@ struct Round {
 }
 
 impl ClockVisitor for Round {
-    fn visit<C: ClockSource>(&mut self) {
+    fn visit<C: TableClock>(&mut self) {
         let Some(slot) = SLOTS.get(self.index) else {
             return;
         };
@@ -65,7 +64,7 @@ impl ClockVisitor for Round {
             core::hint::spin_loop();
         }
         SEQUENCE.fetch_add(1, Ordering::Relaxed);
-        let now = Instant::<C>::now().to_ktime();
+        let now = C::ktime_get();
         let last_cpu = slot.last_cpu.load(Ordering::Relaxed);
         if last_cpu != u32::MAX {
             let last = slot.last.load(Ordering::Relaxed);
@@ -120,7 +119,7 @@ pub(crate) fn report(checks: &mut Checks, readers: i32) {
         } else {
             crate::ktap::diag!(
                 "two CPUs {} monotonic=false (reported, not checked): {} readings on CPU0, {} on CPU1, {} right after the other CPU's; {} earlier than the previous reading, by up to {}",
-                row.name, cpu0, cpu1, cross, backwards, worst
+                row.name, cpu0, cpu1, cross, backwards, Span(worst)
             );
         }
     }

@@ -10,9 +10,9 @@
 use crate::harness::tick_nsec;
 use crate::rows::{kernel_mono, rows_agree, Snapshot};
 use crate::timers;
-use crate::Checks;
+use crate::{ktime_of, Checks, Span};
 use kernel::bindings;
-use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
+use kernel::time::{Delta, Instant, NSEC_PER_SEC};
 use kernel::time::{Monotonic, RealTime};
 
 /// When the timers expire: `AbsoluteMode<RealTime>` at the wall time of `step-arm`
@@ -35,9 +35,9 @@ pub(crate) fn arm() -> Held {
     let mono_back_armed = Instant::now();
     timers::arm_step_mono_back(TIMER_AFTER);
     crate::ktap::diag!(
-        "step: armed; every clock read; AbsoluteMode<RealTime> hrtimer at {:?}, RelativeMode<Monotonic> in {}",
-        real_expiry,
-        TIMER_AFTER
+        "step: armed; every clock read; AbsoluteMode<RealTime> hrtimer at {} ns, RelativeMode<Monotonic> in {}",
+        ktime_of(real_expiry),
+        Span(TIMER_AFTER)
     );
     Held {
         snap,
@@ -53,7 +53,7 @@ fn wall_clock_was_set(checks: &mut Checks, what: &str, before: &Snapshot, set: i
     let after = Snapshot::take();
     let mono = kernel_mono();
     // SAFETY: process context; reads timekeeping state.
-    let real: Ktime = unsafe { bindings::ktime_get_real() };
+    let real: i64 = unsafe { bindings::ktime_get_real() };
     let set_ns = set.saturating_mul(NSEC_PER_SEC);
     let since = mono - before.mono[0];
     let tick = tick_nsec();
@@ -64,10 +64,10 @@ fn wall_clock_was_set(checks: &mut Checks, what: &str, before: &Snapshot, set: i
             what,
             set,
             set,
-            Delta::from_nanos(real - set_ns),
-            Delta::from_nanos(since),
-            Delta::from_nanos(tick),
-            Delta::from_nanos(after.offs_real - before.offs_real)
+            Span(Delta::from_nanos(real - set_ns)),
+            Span(Delta::from_nanos(since)),
+            Span(Delta::from_nanos(tick)),
+            Span(Delta::from_nanos(after.offs_real - before.offs_real))
         ),
     );
     rows_agree(
@@ -97,24 +97,24 @@ pub(crate) fn back(checks: &mut Checks, held: &mut Held, set: i64) {
     let expiry = held.mono_back_armed + TIMER_AFTER;
     let lag = crate::lag_allowed();
     checks.check(
-        real_now.runs == 0 && real.runs == 0 && Instant::<Monotonic>::now() > expiry,
+        real_now.runs == 0 && real.runs == 0 && Instant::<Monotonic>::now() - expiry > Delta::ZERO,
         format_args!(
-            "step-back hrtimer AbsoluteMode<RealTime> at {:?}: not run after the step ({} runs), nor when its old expiry passed ({} runs, {} of monotonic time after it); it now expires {} ahead",
-            held.real_expiry,
+            "step-back hrtimer AbsoluteMode<RealTime> at {} ns: not run after the step ({} runs), nor when its old expiry passed ({} runs, {} of monotonic time after it); it now expires {} ahead",
+            ktime_of(held.real_expiry),
             real_now.runs,
             real.runs,
-            Instant::<Monotonic>::now() - expiry,
-            held.real_expiry - Instant::<RealTime>::now()
+            Span(Instant::<Monotonic>::now() - expiry),
+            Span(held.real_expiry - Instant::<RealTime>::now())
         ),
     );
     checks.check(
-        m.runs == 1 && m.mono >= expiry && m.mono - expiry <= lag,
+        m.runs == 1 && m.mono - expiry >= Delta::ZERO && m.mono - expiry <= lag,
         format_args!(
             "step-back hrtimer RelativeMode<Monotonic> {}: ran {} time(s), {} after its expiry (allowed {}): the step did not move it",
-            TIMER_AFTER,
+            Span(TIMER_AFTER),
             m.runs,
-            m.mono - expiry,
-            lag
+            Span(m.mono - expiry),
+            Span(lag)
         ),
     );
     held.snap = Snapshot::take();
@@ -135,21 +135,17 @@ pub(crate) fn forward(checks: &mut Checks, held: &Held, set: i64) {
     let lag = crate::lag_allowed();
     timers::wait_until(lag, || timers::step_real().runs > 0);
     let real = timers::step_real();
-    let after_command = if real.mono > command {
-        real.mono - command
-    } else {
-        Delta::ZERO
-    };
+    let after_command = (real.mono - command).max(Delta::ZERO);
     checks.check(
-        real.runs == 1 && real.real >= held.real_expiry && after_command <= lag,
+        real.runs == 1 && real.real - held.real_expiry >= Delta::ZERO && after_command <= lag,
         format_args!(
-            "step-forward hrtimer AbsoluteMode<RealTime> at {:?}: ran {} time(s), {} after the command that followed `date -s` started (allowed {}); at {:?}, {} after its expiry on RealTime",
-            held.real_expiry,
+            "step-forward hrtimer AbsoluteMode<RealTime> at {} ns: ran {} time(s), {} after the command that followed `date -s` started (allowed {}); at {} ns, {} after its expiry on RealTime",
+            ktime_of(held.real_expiry),
             real.runs,
-            after_command,
-            lag,
-            real.real,
-            real.real - held.real_expiry
+            Span(after_command),
+            Span(lag),
+            ktime_of(real.real),
+            Span(real.real - held.real_expiry)
         ),
     );
     timers::wait_until(TIMER_AFTER + Delta::from_secs(1), || {
@@ -159,14 +155,14 @@ pub(crate) fn forward(checks: &mut Checks, held: &Held, set: i64) {
     let expiry = held.mono_forward_armed + TIMER_AFTER;
     let lag = crate::lag_allowed();
     checks.check(
-        mono_now.runs == 0 && m.runs == 1 && m.mono >= expiry && m.mono - expiry <= lag,
+        mono_now.runs == 0 && m.runs == 1 && m.mono - expiry >= Delta::ZERO && m.mono - expiry <= lag,
         format_args!(
             "step-forward hrtimer RelativeMode<Monotonic> {}: not run by the step ({} runs then); ran {} time(s), {} after its expiry (allowed {})",
-            TIMER_AFTER,
+            Span(TIMER_AFTER),
             mono_now.runs,
             m.runs,
-            m.mono - expiry,
-            lag
+            Span(m.mono - expiry),
+            Span(lag)
         ),
     );
 }

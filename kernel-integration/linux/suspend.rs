@@ -13,11 +13,10 @@
 use crate::harness::{tick_nsec, typed_clocks_rtc_seconds};
 use crate::rows::{kernel_mono, kernel_offset, rows_agree, Snapshot};
 use crate::timers::{self, mono_at};
-use crate::Checks;
+use crate::{ktime_of, Checks, Span};
 use kernel::bindings;
-use kernel::time::ext::InstantExt;
-use kernel::time::{BootTime, Monotonic};
-use kernel::time::{Delta, Instant, Ktime, NSEC_PER_SEC};
+use kernel::time::{BootTime, ConvertsTo, Monotonic};
+use kernel::time::{Delta, Instant, NSEC_PER_SEC};
 
 /// How long after `suspend-arm` the two hrtimers expire. `/init` asks the RTC to wake
 /// the guest 4 RTC seconds after that, so at least 3 s pass asleep: the `BootTime`
@@ -31,7 +30,7 @@ pub(crate) struct Before {
     mono: Instant<Monotonic>,
     boot: Instant<BootTime>,
     /// The article's `start = ktime_get()`, a bare `ktime_t`.
-    c_start: Ktime,
+    c_start: i64,
 }
 
 /// An RTC second edge: the RTC's new second, and the `CLOCK_MONOTONIC` readings
@@ -40,8 +39,8 @@ pub(crate) struct Before {
 #[derive(Clone, Copy)]
 struct Edge {
     seconds: i64,
-    mono_low: Ktime,
-    mono_high: Ktime,
+    mono_low: i64,
+    mono_high: i64,
 }
 
 /// Waits (1 ms sleeps, at most 2 s) for the RTC's second to change.
@@ -87,7 +86,7 @@ pub(crate) fn arm() -> Before {
     timers::arm_suspend_pair(TIMER_AFTER);
     crate::ktap::diag!(
         "suspend: armed; every clock read; BootTime and Monotonic hrtimers in {}; offs_boot {} ns; RTC second edge {:?}",
-        TIMER_AFTER,
+        Span(TIMER_AFTER),
         snap.offs_boot,
         edge.map(|e| e.seconds)
     );
@@ -124,16 +123,16 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
                     && asleep >= TIMER_AFTER,
                 format_args!(
                     "suspend S3: the kernel counted {} asleep (offs_boot {} -> {} ns); the RTC: {} between second edges, awake {}..{}, so asleep {}..{}; tolerance {} (whole-second RTC reads, the RTC class's 2 s offset window, a tick); at least {} (the timers' expiry)",
-                    asleep,
+                    Span(asleep),
                     before.snap.offs_boot,
                     after.offs_boot,
-                    between,
-                    awake_low,
-                    awake_high,
-                    rtc_low,
-                    rtc_high,
-                    granularity,
-                    TIMER_AFTER
+                    Span(between),
+                    Span(awake_low),
+                    Span(awake_high),
+                    Span(rtc_low),
+                    Span(rtc_high),
+                    Span(granularity),
+                    Span(TIMER_AFTER)
                 ),
             );
         }
@@ -141,7 +140,7 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
             false,
             format_args!(
                 "suspend S3: no RTC second edge (rtc0 missing?); kernel counted {} asleep",
-                asleep
+                Span(asleep)
             ),
         ),
     }
@@ -159,23 +158,23 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
 
     // to_clock after resume uses the new offset.
     let mono = Instant::<Monotonic>::now();
-    let boot: Instant<BootTime> = mono.to_clock();
+    let boot = ktime_of(<Monotonic as ConvertsTo<BootTime>>::to_clock(mono));
+    let mono = ktime_of(mono);
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
-    let kernel =
-        unsafe { bindings::ktime_mono_to_any(mono.to_ktime(), bindings::tk_offsets_TK_OFFS_BOOT) };
-    let offset_now = boot.to_ktime() - mono.to_ktime();
+    let kernel = unsafe { bindings::ktime_mono_to_any(mono, bindings::tk_offsets_TK_OFFS_BOOT) };
+    let offset_now = boot - mono;
     let offs_boot = kernel_offset(bindings::tk_offsets_TK_OFFS_BOOT);
     checks.check(
-        boot.to_ktime() == kernel
+        boot == kernel
             && offset_now == offs_boot
             && offset_now - before.snap.offs_boot == asleep.as_nanos(),
         format_args!(
-            "suspend to_clock Monotonic->BootTime after resume: {:?} == ktime_mono_to_any {}; offset {} ns (before the suspend {} ns, moved {})",
+            "suspend to_clock Monotonic->BootTime after resume: {} == ktime_mono_to_any {}; offset {} ns (before the suspend {} ns, moved {})",
             boot,
             kernel,
             offset_now,
             before.snap.offs_boot,
-            Delta::from_nanos(offset_now - before.snap.offs_boot)
+            Span(Delta::from_nanos(offset_now - before.snap.offs_boot))
         ),
     );
 
@@ -187,25 +186,21 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     let lag = crate::lag_allowed();
     timers::wait_until(lag, || timers::suspend_pair().0.runs > 0);
     let b = timers::suspend_pair().0;
-    let after_command = if b.mono > mono_at_resume {
-        b.mono - mono_at_resume
-    } else {
-        Delta::ZERO
-    };
+    let after_command = (b.mono - mono_at_resume).max(Delta::ZERO);
     checks.check(
         b.runs == 1
-            && b.boot >= expiry_boot
+            && b.boot - expiry_boot >= Delta::ZERO
             && after_command <= lag
-            && b.mono < before.mono + TIMER_AFTER,
+            && b.mono - before.mono < TIMER_AFTER,
         format_args!(
             "suspend hrtimer RelativeMode<BootTime> {} armed before: ran {} time(s) ({} at resume; {} after the first command after resume started, allowed {}); {} after its expiry on BootTime; after {} on Monotonic (the time asleep counted)",
-            TIMER_AFTER,
+            Span(TIMER_AFTER),
             b.runs,
             boot_timer_at_resume.runs,
-            after_command,
-            lag,
-            b.boot - expiry_boot,
-            b.mono - before.mono
+            Span(after_command),
+            Span(lag),
+            Span(b.boot - expiry_boot),
+            Span(b.mono - before.mono)
         ),
     );
     // Monotonic: the time asleep does not count; it runs TIMER_AFTER of awake time
@@ -213,7 +208,7 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     // not run at resume unless the awake time around the suspend already reached its
     // expiry (a slow suspend and resume under the emulator).
     let expiry_mono = before.mono + TIMER_AFTER;
-    let not_yet = mono_timer_at_resume.runs == 0 || mono_at_resume >= expiry_mono;
+    let not_yet = mono_timer_at_resume.runs == 0 || mono_at_resume - expiry_mono >= Delta::ZERO;
     timers::wait_until(TIMER_AFTER + Delta::from_secs(1), || {
         timers::suspend_pair().1.runs > 0
     });
@@ -222,20 +217,20 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     checks.check(
         not_yet
             && m.runs == 1
-            && m.mono >= expiry_mono
+            && m.mono - expiry_mono >= Delta::ZERO
             && m.mono - expiry_mono <= lag
             && m.boot - before.boot >= TIMER_AFTER + asleep - tick,
         format_args!(
             "suspend hrtimer RelativeMode<Monotonic> {} armed before: not run at resume ({}; resumed {} after arming on Monotonic); ran {} time(s), {} after its expiry on Monotonic (allowed {}), after {} on BootTime ({} + {} asleep)",
-            TIMER_AFTER,
+            Span(TIMER_AFTER),
             not_yet,
-            mono_at_resume - before.mono,
+            Span(mono_at_resume - before.mono),
             m.runs,
-            m.mono - expiry_mono,
-            lag,
-            m.boot - before.boot,
-            TIMER_AFTER,
-            asleep
+            Span(m.mono - expiry_mono),
+            Span(lag),
+            Span(m.boot - before.boot),
+            Span(TIMER_AFTER),
+            Span(asleep)
         ),
     );
 
@@ -247,8 +242,8 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
     crate::ktap::diag!(
         "suspend C mix across the suspend: ktime_get_boottime() - start(ktime_get()) = {} ns; typed: Instant<Monotonic>::elapsed {}, Instant<BootTime> difference {}",
         c_across,
-        typed_mono,
-        typed_boot
+        Span(typed_mono),
+        Span(typed_boot)
     );
     // ... and for a 20 ms sleep after the resume: the garbage the types refuse.
     let start_c = kernel_mono();
@@ -268,7 +263,7 @@ pub(crate) fn check(checks: &mut Checks, before: &Before) {
             "suspend C mix after resume, around delay::fsleep(20ms): ktime_get_boottime() - ktime_get() start = {} ns ({} s: off by offs_boot, every suspend since boot); typed Instant<Monotonic>::elapsed = {} (Instant<BootTime> - Instant<Monotonic> does not compile)",
             c_mix,
             c_mix / NSEC_PER_SEC,
-            typed
+            Span(typed)
         ),
     );
 }

@@ -10,13 +10,12 @@ use core::marker::PhantomData;
 use core::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use kernel::prelude::*;
 use kernel::sync::{Arc, ArcBorrow};
-use kernel::time::ext::InstantExt;
 use kernel::time::hrtimer::{self, ArcHrTimerHandle, HrTimerPointer};
 use kernel::time::{BootTime, Monotonic, RealTime};
-use kernel::time::{Delta, Instant, Ktime};
+use kernel::time::{Delta, Instant};
 
 use crate::harness::Serialized;
-use crate::Mode;
+use crate::{instant_at, ktime_of, Mode};
 
 /// When a timer ran, on `Monotonic`, `BootTime` and `RealTime`, and how many times.
 #[pin_data]
@@ -58,11 +57,11 @@ impl<M: Mode> hrtimer::HrTimerCallback for Stamp<M> {
         _ctx: hrtimer::HrTimerCallbackContext<'_, Self>,
     ) -> hrtimer::HrTimerRestart {
         this.mono
-            .store(Instant::<Monotonic>::now().to_ktime(), Ordering::Relaxed);
+            .store(ktime_of(Instant::<Monotonic>::now()), Ordering::Relaxed);
         this.boot
-            .store(Instant::<BootTime>::now().to_ktime(), Ordering::Relaxed);
+            .store(ktime_of(Instant::<BootTime>::now()), Ordering::Relaxed);
         this.real
-            .store(Instant::<RealTime>::now().to_ktime(), Ordering::Relaxed);
+            .store(ktime_of(Instant::<RealTime>::now()), Ordering::Relaxed);
         this.runs.fetch_add(1, Ordering::Release);
         hrtimer::HrTimerRestart::NoRestart
     }
@@ -118,16 +117,16 @@ impl<M: Mode> ModuleTimer<M> {
         let Some((stamp, _)) = (unsafe { self.state.get() }) else {
             return Fired {
                 runs: 0,
-                mono: Instant::from_ktime(0),
-                boot: Instant::from_ktime(0),
-                real: Instant::from_ktime(0),
+                mono: instant_at(0),
+                boot: instant_at(0),
+                real: instant_at(0),
             };
         };
         Fired {
             runs: stamp.runs.load(Ordering::Acquire),
-            mono: Instant::from_ktime(stamp.mono.load(Ordering::Relaxed)),
-            boot: Instant::from_ktime(stamp.boot.load(Ordering::Relaxed)),
-            real: Instant::from_ktime(stamp.real.load(Ordering::Relaxed)),
+            mono: instant_at(stamp.mono.load(Ordering::Relaxed)),
+            boot: instant_at(stamp.boot.load(Ordering::Relaxed)),
+            real: instant_at(stamp.real.load(Ordering::Relaxed)),
         }
     }
 
@@ -214,6 +213,6 @@ pub(crate) fn wait_until(limit: Delta, done: impl Fn() -> bool) {
 }
 
 /// A raw `ktime_t` as an instant of `Monotonic` (for the kernel's own readings).
-pub(crate) fn mono_at(ktime: Ktime) -> Instant<Monotonic> {
-    Instant::from_ktime(ktime)
+pub(crate) fn mono_at(ktime: i64) -> Instant<Monotonic> {
+    instant_at(ktime)
 }

@@ -9,15 +9,20 @@
 //! code as Rust callers get it.
 //!
 //! The raw side is what a C programmer writes with a bare `ktime_t` (`i64`) and the
-//! same arithmetic: typed-clocks saturates where the kernel's `ktime_add_safe()` clamps,
-//! so the raw side saturates too. The `_c` functions are the kernel's plain
-//! `ktime_sub()`/`ktime_add()` (wrapping); the script prints their length beside the
-//! pairs but compares nothing with them: they compute something else on overflow.
+//! same semantics as `kernel::time`'s: `Instant - Instant` is a plain subtraction (with
+//! the kernel's overflow checks, as both sides are compiled), `Instant ± Delta`
+//! saturates at `KTIME_MAX` and 0 (`ktime_add_safe()` clamps too), and a conversion to
+//! another clock adds the timekeeper's offset, saturating and clamped at 0. The `_c`
+//! functions are the kernel's plain `ktime_add()` (wrapping); the script prints their
+//! length beside the pairs but compares nothing with them: they compute something else
+//! on overflow.
 
 use kernel::bindings;
-use kernel::time::ext::InstantExt;
-use kernel::time::{delay, BootTime, Monotonic};
-use kernel::time::{Delta, Instant, Ktime};
+use kernel::time::{delay, BootTime, ConvertsTo, Monotonic};
+use kernel::time::{Delta, Instant};
+
+/// A `ktime_t`.
+type Ktime = bindings::ktime_t;
 
 /// Typed: `Instant::<Monotonic>::now()`.
 #[no_mangle]
@@ -44,18 +49,11 @@ pub extern "Rust" fn typed_clocks_zc_sub_typed(
     a - b
 }
 
-/// Raw: `a - b` of two `ktime_t`, saturating.
+/// Raw: `a - b` of two `ktime_t`.
 #[no_mangle]
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_sub_raw(a: Ktime, b: Ktime) -> i64 {
-    a.saturating_sub(b)
-}
-
-/// C's `ktime_sub(a, b)`: wrapping (not compared).
-#[no_mangle]
-#[inline(never)]
-pub extern "Rust" fn typed_clocks_zc_sub_c(a: Ktime, b: Ktime) -> i64 {
-    a.wrapping_sub(b)
+    a - b
 }
 
 /// Typed: `a + d`.
@@ -68,11 +66,11 @@ pub extern "Rust" fn typed_clocks_zc_add_typed(
     a + d
 }
 
-/// Raw: `a + d` of a `ktime_t` and nanoseconds, saturating.
+/// Raw: `a + d` of a `ktime_t` and nanoseconds, saturating, clamped at 0.
 #[no_mangle]
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_add_raw(a: Ktime, d: i64) -> Ktime {
-    a.saturating_add(d)
+    a.saturating_add(d).max(0)
 }
 
 /// C's `ktime_add(a, d)`: wrapping (not compared).
@@ -89,40 +87,35 @@ pub extern "Rust" fn typed_clocks_zc_elapsed_typed(start: Instant<Monotonic>) ->
     start.elapsed()
 }
 
-/// Raw: `ktime_get() - start`, saturating, never negative.
+/// Raw: `ktime_get() - start`.
 #[no_mangle]
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_elapsed_raw(start: Ktime) -> i64 {
     // SAFETY: as in `typed_clocks_zc_now_raw`.
-    let delta = unsafe { bindings::ktime_get() }.saturating_sub(start);
-    if delta < 0 {
-        0
-    } else {
-        delta
-    }
+    unsafe { bindings::ktime_get() - start }
 }
 
-/// Typed: `mono.to_clock::<BootTime>()`.
+/// Typed: `Monotonic` to `BootTime` (`ConvertsTo::to_clock`).
 #[no_mangle]
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_to_clock_typed(mono: Instant<Monotonic>) -> Instant<BootTime> {
-    mono.to_clock()
+    ConvertsTo::to_clock(mono)
 }
 
 /// Raw: `mono` plus the boot offset (`ktime_mono_to_any(0, TK_OFFS_BOOT)`), saturating
-/// as the typed conversion does (C's `ktime_mono_to_any(mono, …)` is a plain `+`).
+/// and clamped at 0 as the typed conversion does (C's `ktime_mono_to_any(mono, …)` is
+/// a plain `+`).
 #[no_mangle]
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_to_clock_raw(mono: Ktime) -> Ktime {
     // SAFETY: `ktime_mono_to_any` accepts any time and a valid offset member.
     let offset = unsafe { bindings::ktime_mono_to_any(0, bindings::tk_offsets_TK_OFFS_BOOT) };
-    mono.saturating_add(offset)
+    mono.saturating_add(offset).max(0)
 }
 
-/// Typed: one step of `read_poll_timeout`'s loop after a rejected value (as in
-/// `kernel::time::poll::read_poll_timeout_with`): time out if more than `timeout`
-/// has elapsed since `start`, else sleep `sleep` (unless zero) and relax. `false`
-/// when timed out.
+/// Typed: one step of `kernel::io::poll::read_poll_timeout`'s loop after a rejected
+/// value: time out if more than `timeout` has elapsed since `start`, else sleep `sleep`
+/// (if positive) and relax. `false` when timed out.
 #[no_mangle]
 #[inline(never)]
 pub extern "Rust" fn typed_clocks_zc_poll_step_typed(
@@ -133,7 +126,7 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_typed(
     if start.elapsed() > timeout {
         return false;
     }
-    if !sleep.is_zero() {
+    if sleep > Delta::ZERO {
         delay::fsleep(sleep);
     }
     core::hint::spin_loop();
@@ -152,12 +145,11 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_raw(
     timeout_ns: i64,
 ) -> bool {
     // SAFETY: as in `typed_clocks_zc_now_raw`.
-    let elapsed = unsafe { bindings::ktime_get() }.saturating_sub(start);
-    let elapsed = if elapsed < 0 { 0 } else { elapsed };
+    let elapsed = unsafe { bindings::ktime_get() } - start;
     if elapsed > timeout_ns {
         return false;
     }
-    if sleep_ns != 0 {
+    if sleep_ns > 0 {
         delay::fsleep(Delta::from_nanos(sleep_ns));
     }
     core::hint::spin_loop();
@@ -169,14 +161,13 @@ pub extern "Rust" fn typed_clocks_zc_poll_step_raw(
 pub(crate) fn touch() -> i64 {
     let now = typed_clocks_zc_now_typed();
     let raw = typed_clocks_zc_now_raw();
-    let d = typed_clocks_zc_sub_typed(now, now).as_nanos()
-        + typed_clocks_zc_sub_raw(raw, raw)
-        + typed_clocks_zc_sub_c(raw, raw);
-    let a = typed_clocks_zc_add_typed(now, Delta::ZERO).to_ktime()
+    let d = typed_clocks_zc_sub_typed(now, now).as_nanos() + typed_clocks_zc_sub_raw(raw, raw);
+    let a = (typed_clocks_zc_add_typed(now, Delta::ZERO) - now).as_nanos()
         ^ typed_clocks_zc_add_raw(raw, 0)
         ^ typed_clocks_zc_add_c(raw, 0);
     let e = typed_clocks_zc_elapsed_typed(now).as_nanos() ^ typed_clocks_zc_elapsed_raw(raw);
-    let c = typed_clocks_zc_to_clock_typed(now).to_ktime() ^ typed_clocks_zc_to_clock_raw(raw);
+    let c =
+        crate::ktime_of(typed_clocks_zc_to_clock_typed(now)) ^ typed_clocks_zc_to_clock_raw(raw);
     let p = typed_clocks_zc_poll_step_typed(now, Delta::ZERO, Delta::from_secs(1))
         & typed_clocks_zc_poll_step_raw(raw, 0, 1_000_000_000);
     d ^ a ^ e ^ c ^ i64::from(p)
