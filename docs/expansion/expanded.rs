@@ -26,6 +26,7 @@ const _: &[::core::primitive::u8] = ::core::include_bytes!(
     label = "only clocks declared with `monotonic = true` implement `MonotonicClock`",
     note = "measure elapsed time on a clock declared with `monotonic = true`, or subtract two instants explicitly and handle a negative `Delta`"
 )]
+#[allow(clippy::missing_safety_doc)]
 pub unsafe trait MonotonicClock: self::ClockSource {}
 /// A clock that can be read in NMI context: its getter is one of the kernel's lock-free `*_fast_ns` accessors, not a seqcount reader such as `ktime_get()`, which deadlocks when an NMI interrupts the timekeeping update it waits for. Implemented by `declare_clocks!` for the rows with `nmi_safe = true` (the macro refuses the seqcount readers it knows). The bound is checked where code asks for it: a direct read of another clock in an NMI handler still compiles.
 ///
@@ -37,6 +38,7 @@ pub unsafe trait MonotonicClock: self::ClockSource {}
     label = "only clocks declared with `nmi_safe = true` implement `NmiSafeClock`",
     note = "`ktime_get()` and the other seqcount readers can deadlock in an NMI; use a clock read by a `*_fast_ns` accessor (e.g. `ktime_get_mono_fast_ns`), declared with `nmi_safe = true`"
 )]
+#[allow(clippy::missing_safety_doc)]
 pub unsafe trait NmiSafeClock: self::ClockSource {}
 /// A clock the kernel has an hrtimer base for (`CLOCK_MONOTONIC`, `CLOCK_REALTIME`, `CLOCK_BOOTTIME`, `CLOCK_TAI`), so that high-resolution timers can run on it. Implemented by `declare_clocks!` for the rows with `hrtimer = true`.
 ///
@@ -48,6 +50,7 @@ pub unsafe trait NmiSafeClock: self::ClockSource {}
     label = "only clocks declared with `hrtimer = true` implement `HrTimerClock`",
     note = "the kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and CLOCK_TAI only: run the timer on one of those (e.g. `Monotonic`)"
 )]
+#[allow(clippy::missing_safety_doc)]
 pub unsafe trait HrTimerClock: self::ClockSource {}
 /// A clock whose relative hrtimers the kernel queues on the clock's own base, so that their expiry is an instant of the clock: every `HrTimerClock` but `CLOCK_REALTIME`, whose relative timers the kernel queues on the `CLOCK_MONOTONIC` base (`__hrtimer_setup()`). Implemented by `declare_clocks!` for the rows with `hrtimer = true` and another clock id.
 ///
@@ -55,10 +58,11 @@ pub unsafe trait HrTimerClock: self::ClockSource {}
 ///
 /// Implementers must ensure that the kernel queues the clock's relative timers on the hrtimer base of the clock's id.
 #[diagnostic::on_unimplemented(
-    message = "relative timers of `{Self}` are not queued on its own hrtimer base",
-    label = "the kernel queues relative `CLOCK_REALTIME` timers on the `CLOCK_MONOTONIC` base",
-    note = "a relative timer on the real-time clock is a timer on the monotonic clock: use a relative mode of `Monotonic`, or an absolute mode of this clock"
+    message = "there is no relative hrtimer mode of clock `{Self}`",
+    label = "only clocks declared with `hrtimer = true`, other than `CLOCK_REALTIME` ones, implement `RelativeHrTimerClock`",
+    note = "the kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_BOOTTIME and CLOCK_TAI only, and queues relative CLOCK_REALTIME timers on the CLOCK_MONOTONIC base: use a relative mode of `Monotonic`, or an absolute mode of a clock with an hrtimer base"
 )]
+#[allow(clippy::missing_safety_doc)]
 pub unsafe trait RelativeHrTimerClock: self::HrTimerClock {}
 /// A clock that can be set (`settimeofday`, `clock_settime`, NTP steps), so that its readings jump forwards and backwards. Implemented by `declare_clocks!` for the rows with `settable = true`; never together with `MonotonicClock`.
 #[diagnostic::on_unimplemented(

@@ -4,8 +4,11 @@
 //! Declare the clocks with `declare_clocks!("clocks.toml", backend = posix)`: each row
 //! then needs a `clockid` (a `libc` constant such as `"CLOCK_MONOTONIC"`, or an
 //! integer), and its type implements [`PosixClock`]. The generated code reads each
-//! clock with [`read_clock`], and names `libc`'s constants through [`libc`] (the
-//! runtime contract of the posix backend, `docs/runtime.md`).
+//! clock with [`PosixClock::read`], and names `libc`'s constants through [`libc`] (the
+//! runtime contract of the posix backend, `docs/runtime.md`). The macro's
+//! `unsafe impl`s of a posix clock rest on that method: it is the runtime's, declared
+//! in this `unsafe trait`, so a runtime of another crate that reads something else
+//! has written `unsafe` to do so.
 //!
 //! A sleep on a clock that does not advance while its caller sleeps (the CPU-time
 //! clocks `CLOCK_PROCESS_CPUTIME_ID` and `CLOCK_THREAD_CPUTIME_ID`, which a table may
@@ -21,19 +24,29 @@ use core::fmt;
 pub use libc;
 
 /// A clock read with `clock_gettime(ID)`, which `clock_nanosleep` can wait on.
-/// Implemented by `declare_clocks!(…, backend = posix)`.
+/// Implemented by `declare_clocks!(…, backend = posix)`, whose `ktime_get` is
+/// [`PosixClock::read`].
 ///
 /// # Safety
 ///
-/// Implementers must ensure that the clock's `ktime_get` reads `clock_gettime(ID)`, so
-/// that what `clock_gettime` does with the id is what the clock does.
+/// Implementers must ensure that `ID` is a clock id that `clock_gettime` reads, that
+/// the clock's `ktime_get` is [`PosixClock::read`] (what `clock_gettime` does with the
+/// id is what the clock does), and that they do not override `read`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a POSIX clock",
     label = "this clock cannot be waited on with `clock_nanosleep`",
     note = "declare it with `declare_clocks!(\"clocks.toml\", backend = posix)` to read and sleep \
             on it through `clock_gettime`/`clock_nanosleep`"
 )]
-pub unsafe trait PosixClock: ClockSource {}
+pub unsafe trait PosixClock: ClockSource {
+    /// `clock_gettime(Self::ID)` in nanoseconds, clamped to `0..=KTIME_MAX`; a failed
+    /// call reads `KTIME_MAX` (see the module's documentation). This is the
+    /// `ktime_get` of every clock that `declare_clocks!(…, backend = posix)` declares.
+    #[inline]
+    fn read() -> Ktime {
+        read_clock(Self::ID)
+    }
+}
 
 /// Why a sleep failed: the `errno` that `clock_nanosleep` returned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -73,7 +86,7 @@ impl core::error::Error for SleepError {}
 
 /// Reads clock `clockid` with `clock_gettime`, in nanoseconds, converted as the
 /// kernel's `timespec64_to_ktime()` does (saturating at the `Ktime` range), and clamped
-/// to `0..=KTIME_MAX`: each `ktime_get()` of `declare_clocks!(…, backend = posix)`.
+/// to `0..=KTIME_MAX`: [`PosixClock::read`].
 ///
 /// A reading that fails is `KTIME_MAX`: the end of the clock's range, later than any
 /// deadline, so a wait on the clock ends (`Deadline::has_passed` is true, and
@@ -83,9 +96,8 @@ impl core::error::Error for SleepError {}
 /// in another process), and for ids it does not have; the posix backend refuses those
 /// ids at compile time, so with it this happens only where something outside the
 /// program denies the call (a seccomp filter).
-#[doc(hidden)]
 #[inline]
-pub fn read_clock(clockid: libc::clockid_t) -> Ktime {
+fn read_clock(clockid: libc::clockid_t) -> Ktime {
     let mut now = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,

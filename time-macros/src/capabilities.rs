@@ -269,11 +269,13 @@ pub(crate) static CAPABILITIES: &[Capability] = &[
                 safety: "Implementers must ensure that the kernel queues the clock's relative \
                          timers on the hrtimer base of the clock's id.",
                 unimplemented: [
-                    "relative timers of `{Self}` are not queued on its own hrtimer base",
-                    "the kernel queues relative `CLOCK_REALTIME` timers on the \
-                     `CLOCK_MONOTONIC` base",
-                    "a relative timer on the real-time clock is a timer on the monotonic clock: \
-                     use a relative mode of `Monotonic`, or an absolute mode of this clock",
+                    "there is no relative hrtimer mode of clock `{Self}`",
+                    "only clocks declared with `hrtimer = true`, other than `CLOCK_REALTIME` \
+                     ones, implement `RelativeHrTimerClock`",
+                    "the kernel has hrtimer bases for CLOCK_MONOTONIC, CLOCK_REALTIME, \
+                     CLOCK_BOOTTIME and CLOCK_TAI only, and queues relative CLOCK_REALTIME \
+                     timers on the CLOCK_MONOTONIC base: use a relative mode of `Monotonic`, \
+                     or an absolute mode of a clock with an hrtimer base",
                 ],
             },
             except_ids: &[REALTIME],

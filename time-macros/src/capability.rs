@@ -11,7 +11,7 @@ pub(crate) struct Facts<'a> {
     pub(crate) backend: Backend,
     /// The row.
     pub(crate) row: &'a Row,
-    /// The row's getter, as written.
+    /// The row's getter, as written, when it is a valid one.
     pub(crate) getter: Option<&'a str>,
     /// The row's clock id, as written (a constant name or a number), if valid.
     pub(crate) clockid: Option<&'a str>,
@@ -56,7 +56,11 @@ fn breaks(rule: Rule, facts: &Facts<'_>) -> bool {
         }
         Rule::ConflictsWith(key) => facts.row.is_set(key),
         Rule::GetterNotIn(getters) => facts.getter.is_some_and(|getter| getters.contains(&getter)),
-        Rule::Requires(key, value) => facts.row.text(key).map(|text| text.value) != Some(value),
+        // A value of the key that was rejected (reported) breaks no rule of another.
+        Rule::Requires(key, value) => match facts.row.text(key) {
+            Some(text) => text.value != value,
+            None => !facts.row.mentions(key),
+        },
     }
 }
 

@@ -38,8 +38,7 @@ pub(crate) const BINDINGS_CONTRACT: &str =
     "write `unsafe(bindings = PATH)`: it asserts that every getter, clock id constant and \
      `tk_offsets_*` member the table names is the kernel's item of that name (a getter: a C \
      function `ktime_t getter(void)`, or `u64` with `returns = \"u64\"`, safe to call wherever its \
-     clock is read), that each row's `monotonic` and `nmi_safe` say what its getter does, and, \
-     with `kernel_services`, that the module's delay, jiffies and hrtimer items are the kernel's; \
+     clock is read), and that each row's `monotonic` and `nmi_safe` say what its getter does; \
      bindgen's output for the kernel's headers is such a module";
 
 /// What `unsafe(extern "C")` asserts, for the error when a table needs it.

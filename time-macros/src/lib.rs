@@ -11,7 +11,7 @@
 //! find, read | `env`, `read` (feature `toml`) | a table path → the file's rows, with byte spans
 //! model | `ast` | both forms → one `Table`
 //! validate | `validate` | `Table` → the clocks to declare; every error into a `Ctxt`
-//! expand | `expand` | the clocks → one invocation of typed-clocks's template
+//! expand | `expand` | the clocks → the items, written with `quote!` for the invocation's runtime
 //!
 //! `schema` holds the keys, and `capabilities` the capabilities and their rules as
 //! data (a file that imports nothing, which the tests include too); `capability`
@@ -26,7 +26,7 @@
 //! only its own tokens is made while parsing, where the tokens are read: an unknown
 //! key or option, one given twice, a value of the wrong kind (a string for a flag, a
 //! backend that is not `kernel` or `posix`), a malformed option (`bindings` without
-//! `unsafe`, an `error` path not from the crate root). That is `input` for the
+//! `unsafe`, an option given twice). That is `input` for the
 //! invocation and inline rows, `read` for the TOML file, with `suggest`. Every
 //! other check is in `validate`: what a value names or means (names, getters, clock
 //! ids, resolutions, offsets), the keys a row must give, and every rule between keys,

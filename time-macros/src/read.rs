@@ -219,13 +219,17 @@ fn read_document(document: &Value<'_>, cx: &Ctxt) -> Read {
                 format_args!("unknown top-level key `{unknown}`"),
                 format_args!(
                     "a clock table holds `[[{CLOCK_ARRAY}]]` tables only; {}",
-                    match (unknown, crate::suggest::did_you_mean(unknown, schema::TOP_LEVEL_KEYS)) {
+                    match (
+                        unknown,
+                        crate::suggest::did_you_mean(unknown, schema::TOP_LEVEL_KEYS)
+                    ) {
                         (schema::KERNEL_SERVICES, _) => "the kernel's delays, polls and hrtimers \
                             are its own `kernel::time::{delay, hrtimer}` and `kernel::io::poll`, \
                             which no table generates: remove this key"
                             .to_owned(),
                         (_, Some(_)) => "did you mean `[[clock]]`?".to_owned(),
-                        (_, None) => "move this key into a `[[clock]]` table or remove it".to_owned(),
+                        (_, None) =>
+                            "move this key into a `[[clock]]` table or remove it".to_owned(),
                     }
                 ),
             ),

@@ -18,9 +18,20 @@ fn documented_table() -> String {
     for capability in CAPABILITIES {
         let mut traits = format!("`{}`", capability.tr.name);
         if let Some(narrower) = &capability.narrower {
+            let ids: Vec<String> = narrower
+                .except_ids
+                .iter()
+                .map(|id| {
+                    let named = crate::clock_ids::CLOCK_IDS
+                        .iter()
+                        .find(|(_, value)| value == id);
+                    named.map_or_else(|| id.to_string(), |(name, _)| format!("`{name}`"))
+                })
+                .collect();
             traits.push_str(&format!(
-                ", and `{}` but for clock ids {:?}",
-                narrower.tr.name, narrower.except_ids
+                ", and `{}` unless the clock id is {}",
+                narrower.tr.name,
+                ids.join(" or ")
             ));
         }
         table.push_str(&format!(

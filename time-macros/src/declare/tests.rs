@@ -1,7 +1,11 @@
-//! The unit tests of `declare` (host only: the kernel tree does not carry them).
+//! The unit tests of `declare` (host only: the kernel tree does not carry them): the
+//! whole macro on one table or invocation each, its expansion read back by
+//! `tests::observe`.
 
 use super::*;
+use crate::tests::observe::{observe, Expansion, RuntimeItem};
 use quote::quote;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 fn env_with(file: &str, text: &[u8]) -> Environment {
@@ -15,24 +19,22 @@ fn env_with(file: &str, text: &[u8]) -> Environment {
     }
 }
 
-/// The messages of the `compile_error!`s in `out`.
-fn errors(out: &TokenStream) -> Vec<String> {
-    let text = out.to_string();
-    text.split(":: core :: compile_error ! {")
-        .skip(1)
-        .map(|chunk| chunk.split(" }").next().unwrap_or("").trim().to_owned())
-        .collect()
-}
-
 const MONO: &str = "[[clock]]\nname = \"Mono\"\ngetter = \"ktime_get\"\nmonotonic = true\n\
                     clockid = \"CLOCK_MONOTONIC\"\n";
 
-/// The errors of expanding `table` (a `clocks.toml` text) with `options`, and the
-/// expansion.
-fn table_errors(file: &str, table: &str, options: TokenStream) -> (Vec<String>, String) {
+/// The expansion of `table` (a `clocks.toml` text, written as `file`) by
+/// `typed_clocks::declare_clocks!(file OPTIONS)`.
+fn expand_table(file: &str, table: &str, options: TokenStream) -> Expansion {
     let env = env_with(file, table.as_bytes());
-    let out = declare_clocks(quote!(#file #options), &env);
-    (errors(&out), out.to_string())
+    observe(declare_clocks(
+        quote!([::typed_clocks] #file #options),
+        &env,
+    ))
+}
+
+/// The set of `names`.
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|name| (*name).to_owned()).collect()
 }
 
 #[test]
@@ -42,163 +44,303 @@ fn good_file_expands_every_clock_and_tracks_the_file() {
         b"[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\nclockid = 1\n\n[[clock]]\n\
           name = \"B\"\ngetter = \"b\"\nmonotonic = false\nclockid = 0\ndoc = \"Bee.\"\n",
     );
-    let out = declare_clocks(
+    let expansion = observe(declare_clocks(
         quote!([::typed_clocks] "good.toml", unsafe(extern "C")),
         &env,
+    ));
+    assert!(expansion.errors.is_empty(), "{expansion:#?}");
+    assert_eq!(expansion.types, ["A", "B"]);
+    assert_eq!(expansion.clocks, ["A", "B"]);
+    assert_eq!(expansion.ids["A"], "1");
+    assert_eq!(expansion.ids["B"], "0");
+    assert_eq!(expansion.implementing("MonotonicClock"), set(&["A"]));
+    assert_eq!(expansion.infos["B"]["doc"], "\"Bee.\"");
+    assert_eq!(expansion.infos["B"]["getter"], "\"b\"");
+    assert_eq!(
+        expansion.clocks_array,
+        Some((2, vec!["A".into(), "B".into()]))
     );
-    let text = out.to_string();
-    assert!(errors(&out).is_empty(), "{text}");
+    let file = env.manifest_dir.unwrap().join("good.toml");
+    assert_eq!(expansion.included.as_deref(), file.to_str());
+    // The getters are called through the invocation's `unsafe(extern "C")`: no module,
+    // so nothing to check at compile time.
     assert!(
-        text.contains(
-            ":: typed_clocks :: __private :: clocks_extern ! { unsafe (extern \"C\") ; \
-             count = 2 ; declared_in = \" Declared in `good.toml`.\" ; \
-             hrtimer_bindings = :: typed_clocks :: __private :: NoHrTimerBindings ; \
-             clocks = [A \"A\" \"\" true getter = a ktime_t \"\" ; id = 1 ; ; \
-             B \"B\" \"Bee.\" false getter = b ktime_t \"\" ; id = 0 ; ;] ; \
-             capabilities = [vouched SealedMonotonic MonotonicClock [A]] ; }"
-        ),
-        "{text}"
+        expansion.assertions.is_empty(),
+        "{:?}",
+        expansion.assertions
     );
-    assert!(text.contains("include_bytes !"), "{text}");
+    assert!(expansion.runtime_items.is_empty());
+}
+
+#[test]
+fn the_runtime_path_is_the_one_the_invocation_gives() {
+    let table = MONO.replace("\"CLOCK_MONOTONIC\"", "1");
+    let env = env_with("krate.toml", table.as_bytes());
+    let paths = |tokens: TokenStream| {
+        let out = declare_clocks(tokens, &env);
+        let expansion = observe(out.clone());
+        assert!(expansion.errors.is_empty(), "{expansion:#?}");
+        (expansion.trait_paths, out.to_string())
+    };
+    let (traits, out) = paths(quote!([::time_core] "krate.toml", unsafe(extern "C")));
+    assert_eq!(
+        traits,
+        set(&[
+            "::time_core::ClockSource",
+            "::time_core::MonotonicClock",
+            "::time_core::TableClock"
+        ])
+    );
+    assert!(!out.contains("typed_clocks"), "{out}");
+    // `runtime = PATH` wins over the path `typed_clocks::declare_clocks!` passes.
+    let (traits, _) =
+        paths(quote!([::time_core] "krate.toml", unsafe(extern "C"), runtime = crate::tc));
     assert!(
-        !text.contains("unsafe {"),
-        "no unsafe of the macro's own: {text}"
+        traits.iter().all(|path| path.starts_with("crate::tc::")),
+        "{traits:?}"
+    );
+    // And is the runtime of a direct invocation.
+    let (traits, _) = paths(quote!("krate.toml", unsafe(extern "C"), runtime = super::time));
+    assert!(
+        traits.iter().all(|path| path.starts_with("super::time::")),
+        "{traits:?}"
     );
 }
 
 #[test]
-fn the_crate_path_is_the_one_the_invocation_gives() {
+fn an_invocation_without_a_runtime_is_one_error_and_declares_the_types() {
     let env = env_with(
-        "krate.toml",
+        "no-runtime.toml",
         MONO.replace("\"CLOCK_MONOTONIC\"", "1").as_bytes(),
     );
-    let out = declare_clocks(quote!([::time_core] "krate.toml", unsafe(extern "C")), &env);
-    let text = out.to_string();
-    assert!(
-        text.contains(":: time_core :: __private :: clocks_extern !"),
-        "{text}"
+    for tokens in [
+        quote!("no-runtime.toml", unsafe(extern "C")),
+        quote!(unsafe(extern "C"); Mono { getter: ktime_get, monotonic: true, clockid: 1 }),
+    ] {
+        let expansion = observe(declare_clocks(tokens.clone(), &env));
+        assert_eq!(expansion.errors.len(), 1, "{tokens}: {expansion:#?}");
+        assert!(
+            expansion.errors[0].starts_with("the invocation names no runtime for the clocks")
+                && expansion.errors[0].contains(
+                    "add `runtime = PATH`, the module with the clock trait and `Instant`"
+                ),
+            "{:?}",
+            expansion.errors
+        );
+        // Uses of the clock add no "cannot find type" to the one error.
+        assert_eq!(expansion.types, ["Mono"], "{tokens}");
+        assert!(expansion.clocks.is_empty() && expansion.trait_paths.is_empty());
+    }
+}
+
+#[test]
+fn runtime_self_alone_declares_the_runtimes_items() {
+    let expansion = observe(declare_clocks(
+        quote!(runtime = self),
+        &Environment::default(),
+    ));
+    assert!(expansion.errors.is_empty(), "{expansion:#?}");
+    assert!(expansion.types.is_empty() && expansion.clocks.is_empty());
+    assert_eq!(expansion.clocks_array, None);
+    let mut expected: BTreeMap<String, RuntimeItem> = BTreeMap::new();
+    let mut flags = Vec::new();
+    for capability in crate::capabilities::CAPABILITIES {
+        let mut traits = vec![(&capability.tr, "self::ClockSource".to_owned())];
+        if let Some(narrower) = &capability.narrower {
+            traits.push((&narrower.tr, format!("self::{}", capability.tr.name)));
+        }
+        for (tr, supertrait) in traits {
+            let item = RuntimeItem::Trait {
+                is_unsafe: tr.is_unsafe,
+                supertraits: vec![supertrait],
+            };
+            expected.insert(tr.name.to_owned(), item);
+        }
+        flags.push((
+            capability.key.to_owned(),
+            "::core::primitive::bool".to_owned(),
+        ));
+    }
+    let mut fields: Vec<(String, String)> = [
+        ("name", "&'static::core::primitive::str"),
+        ("id", "::core::primitive::i32"),
+        ("getter", "&'static::core::primitive::str"),
+        ("doc", "&'static::core::primitive::str"),
+        ("resolution", "self::Resolution"),
+    ]
+    .iter()
+    .map(|(name, ty)| ((*name).to_owned(), (*ty).to_owned()))
+    .collect();
+    fields.extend(flags);
+    fields.push(("read".to_owned(), "fn()->::core::primitive::i64".to_owned()));
+    expected.insert("ClockInfo".to_owned(), RuntimeItem::Struct(fields));
+    expected.insert(
+        "Resolution".to_owned(),
+        RuntimeItem::Enum(vec!["Nanos".to_owned(), "Tick".to_owned()]),
     );
-    assert!(!text.contains("typed_clocks"), "{text}");
-    let out = declare_clocks(
-        quote!([::time_core] "krate.toml", unsafe(extern "C"), crate = crate::tc),
-        &env,
+    let safe_trait = |supertraits: &[&str]| RuntimeItem::Trait {
+        is_unsafe: false,
+        supertraits: supertraits.iter().map(|s| (*s).to_owned()).collect(),
+    };
+    expected.insert("TableClock".to_owned(), safe_trait(&["self::ClockSource"]));
+    expected.insert("ClockVisitor".to_owned(), safe_trait(&[]));
+    expected.insert(
+        "ConvertsTo".to_owned(),
+        safe_trait(&["self::ClockSource", "::core::marker::Sized"]),
     );
-    assert!(out
-        .to_string()
-        .contains("crate :: tc :: __private :: clocks_extern !"));
+    assert_eq!(expansion.runtime_items, expected);
+}
+
+#[test]
+fn runtime_self_with_a_table_declares_both() {
+    let expansion = expand_table(
+        "self.toml",
+        MONO,
+        quote!(, unsafe(bindings = crate::bindings), runtime = self),
+    );
+    assert!(expansion.errors.is_empty(), "{expansion:#?}");
+    assert!(expansion.runtime_items.contains_key("ClockInfo"));
+    assert_eq!(expansion.clocks, ["Mono"]);
+    assert_eq!(expansion.clock_trait_paths, set(&["self::ClockSource"]));
+}
+
+#[test]
+fn clock_trait_names_the_runtimes_clock_trait() {
+    let expansion = expand_table(
+        "clock-id.toml",
+        MONO,
+        quote!(, unsafe(bindings = crate::bindings), runtime = self, clock_trait = ClockId),
+    );
+    assert!(expansion.errors.is_empty(), "{expansion:#?}");
+    assert_eq!(expansion.clock_trait_paths, set(&["self::ClockId"]));
+    assert_eq!(
+        expansion.runtime_items["MonotonicClock"],
+        RuntimeItem::Trait {
+            is_unsafe: true,
+            supertraits: vec!["self::ClockId".to_owned()]
+        }
+    );
+    assert_eq!(
+        expansion.infos["Mono"]["read"],
+        "<Monoasself::ClockId>::ktime_get"
+    );
+    // Inline, with the runtime `typed_clocks::declare_clocks!` names.
+    let expansion = observe(declare_clocks(
+        quote!([::tc] clock_trait = ClockId; unsafe(extern "C"); A { getter: a, monotonic: false, clockid: 0 }),
+        &Environment::default(),
+    ));
+    assert!(expansion.errors.is_empty(), "{expansion:#?}");
+    assert_eq!(expansion.clock_trait_paths, set(&["::tc::ClockId"]));
 }
 
 #[test]
 fn every_error_is_reported_and_good_rows_are_still_declared() {
-    let env = env_with(
+    let expansion = expand_table(
         "bad.toml",
-        b"[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\nclockid = 1\n\n\
-          [[clock]]\nname = \"bad_name\"\ngetter = \"h\"\nmonotonic = 1\nclockid = 1\n",
+        "[[clock]]\nname = \"Good\"\ngetter = \"g\"\nmonotonic = true\nclockid = 1\n\n\
+         [[clock]]\nname = \"bad_name\"\ngetter = \"h\"\nmonotonic = 1\nclockid = 1\n",
+        quote!(, unsafe(extern "C")),
     );
-    let out = declare_clocks(quote!("bad.toml", unsafe(extern "C")), &env);
-    let errors = errors(&out);
+    let errors = &expansion.errors;
     assert_eq!(errors.len(), 2, "{errors:?}");
     // In file order.
     assert!(
-        errors[0].contains("bad.toml:8:9: clock name `bad_name` is not UpperCamelCase"),
+        errors[0].starts_with("bad.toml:8:9: clock name `bad_name` is not UpperCamelCase"),
         "{errors:?}"
     );
     assert!(
-        errors[1].contains("bad.toml:10:13: `monotonic` must be a boolean"),
+        errors[1].starts_with("bad.toml:10:13: `monotonic` must be a boolean"),
         "{errors:?}"
     );
-    let text = out.to_string();
-    assert!(text.contains("clocks = [Good "), "{text}");
+    assert_eq!(expansion.clocks, ["Good"]);
+    assert_eq!(expansion.types, ["Good"]);
 }
 
 #[test]
 fn a_missing_clockid_is_an_error_that_says_what_to_write() {
-    let (errors, out) = table_errors(
+    let expansion = expand_table(
         "no-id.toml",
         "[[clock]]\nname = \"A\"\ngetter = \"a\"\nmonotonic = true\n",
         quote!(, unsafe(extern "C")),
     );
+    let errors = &expansion.errors;
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
-        errors[0].contains("no-id.toml:1:1: clock `A` is missing the required key `clockid`")
+        errors[0].starts_with("no-id.toml:1:1: clock `A` is missing the required key `clockid`")
             && errors[0].contains("the id of the time base it reads: CLOCK_BOOTTIME"),
         "{errors:?}"
     );
-    assert!(out.contains("pub struct A ;"), "{out}");
+    assert_eq!(expansion.types, ["A"]);
+    assert!(expansion.clocks.is_empty());
 }
 
 #[test]
 fn a_misspelt_required_key_is_one_error_not_also_a_missing_key() {
-    let env = env_with(
+    let expansion = expand_table(
         "typo.toml",
-        b"[[clock]]\nname = \"A\"\ngettr = \"g\"\nmonotonic = true\nclockid = 1\n",
+        "[[clock]]\nname = \"A\"\ngettr = \"g\"\nmonotonic = true\nclockid = 1\n",
+        quote!(, unsafe(extern "C")),
     );
-    let file_errors = errors(&declare_clocks(quote!("typo.toml"), &env));
-    assert_eq!(file_errors.len(), 1, "{file_errors:?}");
+    let errors = &expansion.errors;
+    assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
-        file_errors[0].contains("unknown key `gettr`")
-            && file_errors[0].contains("did you mean `getter`?"),
-        "{file_errors:?}"
+        errors[0].contains("unknown key `gettr`") && errors[0].contains("did you mean `getter`?"),
+        "{errors:?}"
     );
 
-    let inline = declare_clocks(
-        quote!(A {
-            gettr: g,
-            monotonic: true,
-            clockid: 1
-        }),
-        &env,
-    );
-    let inline_errors = errors(&inline);
-    assert_eq!(inline_errors.len(), 1, "{inline_errors:?}");
+    let inline = observe(declare_clocks(
+        quote!([::typed_clocks] unsafe(extern "C"); A { gettr: g, monotonic: true, clockid: 1 }),
+        &Environment::default(),
+    ));
+    assert_eq!(inline.errors.len(), 1, "{:?}", inline.errors);
     assert!(
-        inline_errors[0].contains("unknown key `gettr` in clock `A`"),
-        "{inline_errors:?}"
+        inline.errors[0].starts_with("unknown key `gettr` in clock `A`"),
+        "{:?}",
+        inline.errors
     );
 
     // A key that resembles nothing leaves the required key missing.
-    let env = env_with(
+    let unrelated = expand_table(
         "unrelated.toml",
-        b"[[clock]]\nname = \"A\"\nfrequency = 1\nmonotonic = true\nclockid = 1\n",
+        "[[clock]]\nname = \"A\"\nfrequency = 1\nmonotonic = true\nclockid = 1\n",
+        quote!(, unsafe(extern "C")),
     );
-    let unrelated_errors = errors(&declare_clocks(quote!("unrelated.toml"), &env));
-    assert_eq!(unrelated_errors.len(), 2, "{unrelated_errors:?}");
+    assert_eq!(unrelated.errors.len(), 2, "{:?}", unrelated.errors);
     assert!(
-        unrelated_errors[0]
-            .contains("unrelated.toml:1:1: clock `A` is missing the required key `getter`"),
-        "{unrelated_errors:?}"
+        unrelated.errors[0]
+            .starts_with("unrelated.toml:1:1: clock `A` is missing the required key `getter`"),
+        "{:?}",
+        unrelated.errors
     );
 }
 
 #[test]
 fn what_the_compiler_cannot_check_needs_unsafe_in_the_invocation() {
     let table = MONO.replace("\"CLOCK_MONOTONIC\"", "1");
-    let env = env_with("trust.toml", table.as_bytes());
     // The macro would declare the getter itself.
-    let extern_errors = errors(&declare_clocks(quote!("trust.toml"), &env));
-    assert_eq!(extern_errors.len(), 1, "{extern_errors:?}");
+    let expansion = expand_table("trust.toml", &table, TokenStream::new());
+    let errors = &expansion.errors;
+    assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
-        extern_errors[0].contains(
-            "trust.toml:3:11: the macro would declare `unsafe extern \\\"C\\\" fn ktime_get() -> ktime_t`"
-        ) && extern_errors[0].contains("write `unsafe(extern \\\"C\\\")`"),
-        "{extern_errors:?}"
+        errors[0].starts_with(
+            "trust.toml:3:11: the macro would declare `unsafe extern \"C\" fn ktime_get() -> ktime_t`"
+        ) && errors[0].contains("write `unsafe(extern \"C\")`"),
+        "{errors:?}"
     );
-    let inline = errors(&declare_clocks(
-        quote!(A {
-            getter: close,
-            monotonic: true,
-            clockid: 1
-        }),
-        &env,
+    assert_eq!(expansion.types, ["Mono"]);
+    let inline = observe(declare_clocks(
+        quote!([::typed_clocks] A { getter: close, monotonic: true, clockid: 1 }),
+        &Environment::default(),
     ));
-    assert_eq!(inline.len(), 1, "{inline:?}");
+    assert_eq!(inline.errors.len(), 1, "{:?}", inline.errors);
     // A bindings module without `unsafe`.
-    let bindings_errors = errors(&declare_clocks(quote!("trust.toml", bindings = b), &env));
-    assert_eq!(bindings_errors.len(), 1, "{bindings_errors:?}");
+    let expansion = expand_table("trust.toml", &table, quote!(, bindings = b));
+    let errors = &expansion.errors;
+    assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
-        bindings_errors[0].contains("`bindings` needs `unsafe`")
-            && bindings_errors[0].contains("write `unsafe(bindings = PATH)`"),
-        "{bindings_errors:?}"
+        errors[0].starts_with("a bindings module is trusted for what the compiler cannot check")
+            && errors[0].contains("write `unsafe(bindings = PATH)`"),
+        "{errors:?}"
     );
     // Both spelled out, and the posix backend, which calls no table-named C.
     for options in [
@@ -206,8 +348,23 @@ fn what_the_compiler_cannot_check_needs_unsafe_in_the_invocation() {
         quote!(, unsafe(bindings = b)),
         quote!(, backend = posix),
     ] {
-        let out = declare_clocks(quote!("trust.toml" #options), &env);
-        assert!(errors(&out).is_empty(), "{options}: {out}");
+        let expansion = expand_table("trust.toml", &table, options.clone());
+        assert!(expansion.errors.is_empty(), "{options}: {expansion:#?}");
+        assert_eq!(expansion.clocks, ["Mono"]);
+    }
+}
+
+#[test]
+fn the_help_of_an_unsafe_option_names_only_what_it_vouches_for() {
+    let table = MONO.replace("\"CLOCK_MONOTONIC\"", "1");
+    for options in [quote!(, bindings = b), TokenStream::new()] {
+        let expansion = expand_table("contract.toml", &table, options);
+        assert_eq!(expansion.errors.len(), 1, "{:?}", expansion.errors);
+        assert!(
+            !expansion.errors[0].contains("kernel_services"),
+            "a removed option in the help: {:?}",
+            expansion.errors
+        );
     }
 }
 
@@ -217,10 +374,10 @@ fn missing_file_lists_where_it_looked() {
         manifest_dir: Some(PathBuf::from("/no/such/dir")),
         ..Environment::default()
     };
-    let errors = errors(&declare_clocks(quote!("clocks.toml"), &env));
+    let errors = observe(declare_clocks(quote!([::tc] "clocks.toml"), &env)).errors;
     assert_eq!(errors.len(), 1);
     assert!(
-        errors[0].contains(
+        errors[0].starts_with(
             "cannot find the clock table `clocks.toml`: looked for `$CARGO_MANIFEST_DIR/clocks.toml`"
         ),
         "{errors:?}"
@@ -230,21 +387,30 @@ fn missing_file_lists_where_it_looked() {
 #[test]
 fn invalid_utf8_names_the_position() {
     let env = env_with("latin1.toml", b"[[clock]]\nname = \"Caf\xe9\"\n");
-    let errors = errors(&declare_clocks(quote!("latin1.toml"), &env));
+    let errors = observe(declare_clocks(quote!([::tc] "latin1.toml"), &env)).errors;
+    assert_eq!(errors.len(), 1);
     assert!(
-        errors[0].contains("latin1.toml:2:12: the clock table is not valid UTF-8"),
+        errors[0].starts_with("latin1.toml:2:12: the clock table is not valid UTF-8"),
         "{errors:?}"
     );
 }
 
 #[test]
 fn empty_file_is_an_error_at_line_one() {
-    let env = env_with("empty.toml", b"# nothing\n");
-    let errors = errors(&declare_clocks(quote!("empty.toml"), &env));
+    let expansion = expand_table("empty.toml", "# nothing\n", TokenStream::new());
+    assert_eq!(expansion.errors.len(), 1);
     assert!(
-        errors[0].contains("empty.toml:1:1: the clock table declares no clocks"),
-        "{errors:?}"
+        expansion.errors[0].starts_with("empty.toml:1:1: the clock table declares no clocks"),
+        "{:?}",
+        expansion.errors
     );
+    // Inline rows need a row too, but for the runtime's items alone.
+    let inline = observe(declare_clocks(
+        quote!(runtime = crate::time),
+        &Environment::default(),
+    ));
+    assert_eq!(inline.errors.len(), 1, "{:?}", inline.errors);
+    assert!(inline.errors[0].starts_with("the clock table declares no clocks"));
 }
 
 #[test]
@@ -256,43 +422,160 @@ fn structural_input_errors_do_not_panic() {
         quote!(A { getter }),
         quote!(42),
         quote!([]),
+        quote!([::typed_clocks]),
+        quote!(runtime = self runtime = self),
+        quote!(unsafe(bindings)),
     ] {
-        let out = declare_clocks(tokens.clone(), &Environment::default());
-        assert!(!errors(&out).is_empty(), "{tokens}: {out}");
+        let expansion = observe(declare_clocks(tokens.clone(), &Environment::default()));
+        assert!(!expansion.errors.is_empty(), "{tokens}: {expansion:#?}");
     }
 }
 
 #[test]
-fn capabilities_are_declared_and_checked_against_the_row() {
-    let good = format!(
+fn options_that_are_gone_are_unknown_options() {
+    for (option, name) in [
+        (quote!(error = crate::error), "error"),
+        (quote!(crate = crate::tc), "crate"),
+        (quote!(kernel_services = true), "kernel_services"),
+    ] {
+        let expansion = expand_table("gone.toml", MONO, quote!(, unsafe(bindings = b), #option));
+        assert_eq!(
+            expansion.errors.len(),
+            1,
+            "{option}: {:?}",
+            expansion.errors
+        );
+        assert!(
+            expansion.errors[0].starts_with(&format!("unknown option `{name}`"))
+                && expansion.errors[0]
+                    .contains("valid options are: bindings, backend, runtime, clock_trait"),
+            "{:?}",
+            expansion.errors
+        );
+        // The table is still declared.
+        assert_eq!(expansion.clocks, ["Mono"]);
+    }
+}
+
+#[test]
+fn the_kernel_services_key_is_refused_with_the_kernels_own_modules() {
+    let table = format!("kernel_services = true\n\n{MONO}");
+    let expansion = expand_table("services.toml", &table, quote!(, unsafe(bindings = b)));
+    assert_eq!(expansion.errors.len(), 1, "{:?}", expansion.errors);
+    let error = &expansion.errors[0];
+    assert!(
+        error.starts_with("services.toml:1:1: unknown top-level key `kernel_services`"),
+        "{error}"
+    );
+    assert!(
+        error.contains("kernel_services = true\n  |")
+            && error.contains("`kernel::time::{delay, hrtimer}` and `kernel::io::poll`")
+            && error.contains("remove this key"),
+        "{error}"
+    );
+    // The rows are still read and declared.
+    assert_eq!(expansion.clocks, ["Mono"]);
+}
+
+/// A table whose rows have every capability, read through the bindings module `b`.
+fn capabilities_table() -> Expansion {
+    let table = format!(
         "{MONO}hrtimer = true\n\n[[clock]]\nname = \"Fast\"\n\
          getter = \"ktime_get_mono_fast_ns\"\nmonotonic = true\nreturns = \"u64\"\n\
          nmi_safe = true\nclockid = 1\n\n[[clock]]\nname = \"Real\"\n\
          getter = \"ktime_get_real\"\nmonotonic = false\nsettable = true\n\
-         counts_suspend = true\nresolution = \"tick\"\nclockid = 0\n"
+         counts_suspend = true\nresolution = \"tick\"\nclockid = 0\nhrtimer = true\n"
     );
-    let (errors, out) = table_errors("caps.toml", &good, quote!(, unsafe(bindings = b)));
-    assert!(errors.is_empty(), "{errors:?}");
-    for list in [
-        "capabilities = [vouched SealedMonotonic MonotonicClock [Mono Fast] \
-         vouched SealedNmiSafe NmiSafeClock [Fast] \
-         timer_base [Mono \"caps.toml:5:12: \" [Mono]] \
-         plain SealedSettable SettableClock [Real] \
-         plain SealedSuspendCounting SuspendCountingClock [Real]]",
-        "Real \"Real\" resolution = Tick ; \"\" false",
-        "Fast \"Fast\" \"\" true getter = ktime_get_mono_fast_ns u64 \"caps.toml:10:11: \" ;",
-        "id = CLOCK_MONOTONIC \"caps.toml:5:12: \" ;",
-    ] {
-        assert!(out.contains(list), "{list}: {out}");
-    }
+    let expansion = expand_table("caps.toml", &table, quote!(, unsafe(bindings = b)));
+    assert!(expansion.errors.is_empty(), "{:?}", expansion.errors);
+    expansion
+}
 
+#[test]
+fn capabilities_are_the_traits_their_rows_give() {
+    let expansion = capabilities_table();
+    let impls: BTreeMap<String, BTreeSet<String>> = [
+        ("MonotonicClock", &["Mono", "Fast"][..]),
+        ("NmiSafeClock", &["Fast"]),
+        ("HrTimerClock", &["Mono", "Real"]),
+        // Not `Real`: the kernel queues relative CLOCK_REALTIME timers on another base.
+        ("RelativeHrTimerClock", &["Mono"]),
+        ("SettableClock", &["Real"]),
+        ("SuspendCountingClock", &["Real"]),
+    ]
+    .iter()
+    .map(|(name, clocks)| ((*name).to_owned(), set(clocks)))
+    .collect();
+    assert_eq!(expansion.impls, impls);
+    // The safe capabilities' impls are safe; the others, vouched for.
+    let safe = ["SettableClock", "SuspendCountingClock"];
+    for (name, clocks) in &impls {
+        for clock in clocks {
+            let is_unsafe = expansion
+                .unsafe_impls
+                .contains(&(name.clone(), clock.clone()));
+            assert_eq!(
+                is_unsafe,
+                !safe.contains(&name.as_str()),
+                "{name} for {clock}"
+            );
+        }
+    }
+}
+
+#[test]
+fn capabilities_are_the_rows_data() {
+    let expansion = capabilities_table();
+    let real = &expansion.infos["Real"];
+    assert_eq!(real["resolution"], "::typed_clocks::Resolution::Tick");
+    for (key, value) in [
+        ("monotonic", "false"),
+        ("nmi_safe", "false"),
+        ("hrtimer", "true"),
+        ("settable", "true"),
+        ("counts_suspend", "true"),
+    ] {
+        assert_eq!(real[key], value, "{key}");
+    }
+    assert_eq!(expansion.infos["Fast"]["nmi_safe"], "true");
+    assert_eq!(
+        expansion.infos["Fast"]["resolution"],
+        "::typed_clocks::Resolution::Nanos(1)"
+    );
+}
+
+#[test]
+fn what_a_row_names_in_the_bindings_is_checked_at_its_value() {
+    let expansion = capabilities_table();
+    for check in [
+        "caps.toml:3:11: `ktime_get` is not a function of the bindings module `b`: declare \
+         `ktime_t ktime_get(void);`",
+        "caps.toml:5:12: `b` has no clock id constant `CLOCK_MONOTONIC`",
+        "caps.toml:5:12: clock `Mono` is declared `hrtimer = true` as clock id 1, but the \
+         bindings' `CLOCK_MONOTONIC` has another value",
+        "caps.toml:10:11: `ktime_get_mono_fast_ns` is not a function of the bindings module \
+         `b`: declare `u64 ktime_get_mono_fast_ns(void);`",
+    ] {
+        assert!(
+            expansion
+                .assertions
+                .iter()
+                .any(|message| message.starts_with(check)),
+            "{check}: {:#?}",
+            expansion.assertions
+        );
+    }
+}
+
+#[test]
+fn capabilities_that_break_their_rules_are_reported_at_their_keys() {
     let bad = "[[clock]]\nname = \"A\"\ngetter = \"ktime_get\"\nmonotonic = true\n\
                settable = true\nnmi_safe = true\nhrtimer = true\nclockid = 3\n\n[[clock]]\n\
                name = \"B\"\ngetter = \"b_fast\"\nmonotonic = true\nnmi_safe = true\n\
                clockid = \"CLOCK_MONOTONIC_RAW\"\nhrtimer = true\nresolution = 0\n\
                returns = \"i32\"\n\n[[clock]]\nname = \"C\"\ngetter = \"c\"\n\
                monotonic = false\nresolution = \"tock\"\nclockid = 0\n";
-    let (errors, out) = table_errors("bad-caps.toml", bad, quote!(, unsafe(bindings = b)));
+    let expansion = expand_table("bad-caps.toml", bad, quote!(, unsafe(bindings = b)));
     let expected = [
         "bad-caps.toml:5:12: a clock cannot be both `settable` and `monotonic`",
         "bad-caps.toml:6:12: `ktime_get` is not NMI-safe: it reads the timekeeper under its seqcount",
@@ -303,14 +586,105 @@ fn capabilities_are_declared_and_checked_against_the_row() {
         "bad-caps.toml:18:12: unknown getter return type `i32`",
         "bad-caps.toml:24:15: unknown resolution `tock`",
     ];
-    assert_eq!(errors.len(), expected.len(), "{errors:?}");
-    for (error, expected) in errors.iter().zip(expected) {
-        assert!(error.contains(expected), "{error}\n  expected: {expected}");
+    assert_eq!(
+        expansion.errors.len(),
+        expected.len(),
+        "{:?}",
+        expansion.errors
+    );
+    for (error, expected) in expansion.errors.iter().zip(expected) {
+        assert!(
+            error.starts_with(expected),
+            "{error}\n  expected: {expected}"
+        );
     }
     // Every row declares its marker type only.
-    assert!(!out.contains("clocks_bindings !"), "{out}");
-    for name in ["A", "B", "C"] {
-        assert!(out.contains(&format!("pub struct {name} ;")), "{out}");
+    assert!(expansion.clocks.is_empty(), "{expansion:#?}");
+    assert_eq!(expansion.types, ["A", "B", "C"]);
+}
+
+#[test]
+fn a_rejected_value_breaks_no_rule_of_another_key() {
+    // `returns` of the wrong type, or misspelt: its own error, not also "an `nmi_safe`
+    // clock must be read by a `u64` accessor".
+    for returns in ["returns = 64", "retruns = \"u64\""] {
+        let table = format!(
+            "[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\nmonotonic = true\n\
+             nmi_safe = true\nclockid = 1\n{returns}\n"
+        );
+        let expansion = expand_table("rejected.toml", &table, quote!(, unsafe(bindings = b)));
+        assert_eq!(
+            expansion.errors.len(),
+            1,
+            "{returns}: {:#?}",
+            expansion.errors
+        );
+        assert!(
+            expansion.errors[0].starts_with("rejected.toml:7:"),
+            "{:?}",
+            expansion.errors
+        );
+    }
+    // A getter refused for taking arguments: not also "not NMI-safe".
+    let table =
+        "[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_with_offset\"\nmonotonic = true\n\
+                 nmi_safe = true\nreturns = \"u64\"\nclockid = 1\n";
+    let expansion = expand_table(
+        "rejected-getter.toml",
+        table,
+        quote!(, unsafe(bindings = b)),
+    );
+    assert_eq!(expansion.errors.len(), 1, "{:#?}", expansion.errors);
+    // Without `returns` at all, the rule stands.
+    let table = "[[clock]]\nname = \"Fast\"\ngetter = \"ktime_get_mono_fast_ns\"\n\
+                 monotonic = true\nnmi_safe = true\nclockid = 1\n";
+    let expansion = expand_table("no-returns.toml", table, quote!(, unsafe(bindings = b)));
+    assert_eq!(expansion.errors.len(), 1, "{:#?}", expansion.errors);
+    assert!(
+        expansion.errors[0].starts_with(
+            "no-returns.toml:5:12: an `nmi_safe` clock must be read by a `u64` accessor"
+        ),
+        "{:?}",
+        expansion.errors
+    );
+}
+
+#[test]
+fn getters_that_take_arguments_are_refused_at_the_getter() {
+    for (getter, instead) in [
+        ("ktime_get_ts64", "ktime_get"),
+        ("ktime_get_real_ts64", "ktime_get_real"),
+        (
+            "ktime_get_with_offset",
+            "ktime_get_real, ktime_get_boottime or ktime_get_clocktai",
+        ),
+        (
+            "ktime_mono_to_any",
+            "the getter of the clock to read, e.g. ktime_get_boottime",
+        ),
+    ] {
+        let table = format!(
+            "[[clock]]\nname = \"Good\"\ngetter = \"good\"\nmonotonic = true\nclockid = 1\n\n\
+             [[clock]]\nname = \"Bad\"\ngetter = \"{getter}\"\nmonotonic = true\nclockid = 1\n"
+        );
+        for options in [quote!(, unsafe(bindings = b)), quote!(, backend = posix)] {
+            let expansion = expand_table("arguments.toml", &table, options);
+            assert_eq!(
+                expansion.errors.len(),
+                1,
+                "{getter}: {:?}",
+                expansion.errors
+            );
+            let expected = format!(
+                "arguments.toml:9:11: getter `{getter}` takes arguments, and a getter is called \
+                 with none\n  |\n9 | getter = \"{getter}\"\n  |           {}\n  = help: name the C \
+                 function of no arguments that reads the clock, `ktime_t getter(void)`: {instead}",
+                "^".repeat(getter.len())
+            );
+            assert_eq!(expansion.errors[0], expected);
+            assert_eq!(expansion.clocks, ["Good"]);
+            assert_eq!(expansion.types, ["Bad", "Good"]);
+        }
     }
 }
 
@@ -321,23 +695,39 @@ fn the_posix_backend_checks_or_ignores_what_nothing_vouches_for() {
                  [[clock]]\nname = \"Real\"\nmonotonic = true\nclockid = \"CLOCK_REALTIME\"\n\n\
                  [[clock]]\nname = \"Boot\"\nmonotonic = true\nclockid = \"CLOCK_BOOTTIME\"\n\
                  hrtimer = true\n";
-    let (errors, out) = table_errors("posix-caps.toml", table, quote!(, backend = posix));
-    assert_eq!(errors.len(), 1, "{errors:?}");
+    let expansion = expand_table("posix-caps.toml", table, quote!(, backend = posix));
+    assert_eq!(expansion.errors.len(), 1, "{:?}", expansion.errors);
     assert!(
-        errors[0].contains(
+        expansion.errors[0].starts_with(
             "posix-caps.toml:11:13: `clock_gettime` does not read clock id `CLOCK_REALTIME` monotonically"
         ),
-        "{errors:?}"
+        "{:?}",
+        expansion.errors
     );
-    // `nmi_safe` is ignored there: `Fast` is a clock, without `NmiSafeClock`.
+    // `nmi_safe` and `hrtimer` are ignored there: `Fast` and `Boot` are clocks, without
+    // `NmiSafeClock` or `HrTimerClock`; both are read by id.
+    assert_eq!(expansion.clocks, ["Fast", "Boot"]);
+    let impls: BTreeMap<String, BTreeSet<String>> = [
+        ("MonotonicClock".to_owned(), set(&["Boot"])),
+        ("PosixClock".to_owned(), set(&["Fast", "Boot"])),
+    ]
+    .into();
+    assert_eq!(expansion.impls, impls);
+    assert!(expansion
+        .trait_paths
+        .contains("::typed_clocks::posix::PosixClock"));
+    assert_eq!(expansion.ids["Boot"], "CLOCK_BOOTTIME");
+    assert_eq!(expansion.infos["Fast"]["getter"], "\"\"");
+    // `CLOCK_BOOTTIME` is looked up in `libc` at compile time.
     assert!(
-        out.contains("clocks_posix ! { backend = posix ;")
-            && out.contains("clocks = [Fast ")
-            && out.contains(
-                "capabilities = [monotonic_id [Boot] \
-                 timer_base [Boot \"posix-caps.toml:17:12: \" [Boot]]]"
-            ),
-        "{out}"
+        expansion
+            .assertions
+            .iter()
+            .any(|message| message.starts_with(
+                "posix-caps.toml:17:12: `libc` has no clock id constant `CLOCK_BOOTTIME`"
+            )),
+        "{:#?}",
+        expansion.assertions
     );
 }
 
@@ -368,91 +758,66 @@ fn names_the_expansion_cannot_use_are_rejected() {
              [[clock]]\nname = \"Bad\"\ngetter = \"{getter}\"\nmonotonic = true\n\
              clockid = {clockid}\n"
         );
-        let (errors, out) = table_errors("names.toml", &table, quote!(, unsafe(bindings = b)));
-        assert_eq!(errors.len(), 1, "{getter} {clockid}: {errors:?}");
-        assert!(errors[0].contains(problem), "{errors:?}");
-        assert!(out.contains("clocks = [Good "), "{out}");
+        let expansion = expand_table("names.toml", &table, quote!(, unsafe(bindings = b)));
+        assert_eq!(
+            expansion.errors.len(),
+            1,
+            "{getter} {clockid}: {:?}",
+            expansion.errors
+        );
+        assert!(
+            expansion.errors[0].contains(problem),
+            "{:?}",
+            expansion.errors
+        );
+        assert_eq!(expansion.clocks, ["Good"]);
     }
 }
 
 #[test]
-fn kernel_services_need_bindings_and_a_monotonic_clock() {
-    let table = format!("kernel_services = true\n\n{MONO}");
-    let (errors, out) = table_errors("services.toml", &table, quote!(, unsafe(bindings = b)));
-    assert!(errors.is_empty(), "{errors:?}");
-    assert!(
-        out.contains(
-            "kernel_services ! { at = \"services.toml:1:19: \" ; unsafe (bindings = b) ; \
-             clock = Mono ; }"
-        ) && out.contains("hrtimer_bindings = kernel_services :: Services ;"),
-        "{out}"
-    );
-
-    let extern_table = table.replace("clockid = \"CLOCK_MONOTONIC\"", "clockid = 1");
-    let (errors, out) = table_errors(
-        "services-extern.toml",
-        &extern_table,
-        quote!(, unsafe(extern "C")),
-    );
-    assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(
-        errors[0].contains(
-            "services-extern.toml:1:19: `kernel_services` call C through a bindings module"
-        ),
-        "{errors:?}"
-    );
-    assert!(!out.contains("kernel_services !"), "{out}");
-
-    let wall = "kernel_services = true\n[[clock]]\nname = \"Wall\"\ngetter = \"w\"\n\
-                monotonic = false\nclockid = 0\n\n[[clock]]\nname = \"Coarse\"\n\
-                getter = \"c\"\nmonotonic = true\nresolution = \"tick\"\nclockid = 6\n";
-    let (errors, _) = table_errors("services-wall.toml", wall, quote!(, unsafe(bindings = b)));
-    assert!(
-        errors[0].contains("`kernel_services` need a monotonic clock finer than the tick"),
-        "{errors:?}"
-    );
-
-    // One table serves both backends: the posix backend has no kernel services.
-    let (errors, out) = table_errors("services-posix.toml", &table, quote!(, backend = posix));
-    assert!(errors.is_empty(), "{errors:?}");
-    assert!(!out.contains("kernel_services !"), "{out}");
-    // Without the key nothing is generated.
-    let (errors, out) = table_errors("no-services.toml", MONO, quote!(, unsafe(bindings = b)));
-    assert!(
-        errors.is_empty() && !out.contains("kernel_services !"),
-        "{errors:?} {out}"
-    );
-}
-
-#[test]
-fn the_error_module_goes_to_the_kernel_services_and_needs_them() {
-    let table = format!("kernel_services = true\n\n{MONO}");
-    let (errors, out) = table_errors(
-        "services-error.toml",
-        &table,
-        quote!(, unsafe(bindings = b), error = crate::kernel::error),
-    );
-    assert!(errors.is_empty(), "{errors:?}");
-    assert!(
-        out.contains(
-            "kernel_services ! { at = \"services-error.toml:1:19: \" ; unsafe (bindings = b) \
-             ; clock = Mono ; error = crate :: kernel :: error ; }"
-        ),
-        "{out}"
-    );
-    let (errors, out) = table_errors(
-        "no-services-error.toml",
-        MONO,
-        quote!(, unsafe(bindings = b), error = crate::error),
-    );
-    assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(
-        errors[0].contains(
-            "`error` chooses the error type of the kernel services, and this table has none"
-        ),
-        "{errors:?}"
-    );
-    assert!(!out.contains("kernel_services !"), "{out}");
+fn a_clock_cannot_take_the_name_of_a_runtime_item() {
+    let mut names: Vec<&str> = crate::schema::RUNTIME_ITEMS.to_vec();
+    for capability in crate::capabilities::CAPABILITIES {
+        names.push(capability.tr.name);
+        names.extend(
+            capability
+                .narrower
+                .as_ref()
+                .map(|narrower| narrower.tr.name),
+        );
+    }
+    for name in [
+        "ClockInfo",
+        "Instant",
+        "Delta",
+        "ClockSource",
+        "CLOCKS",
+        "RelativeHrTimerClock",
+    ] {
+        assert!(names.contains(&name), "{name}");
+    }
+    for name in names {
+        let table = format!(
+            "[[clock]]\nname = \"Good\"\ngetter = \"good\"\nmonotonic = true\nclockid = 1\n\n\
+             [[clock]]\nname = \"{name}\"\ngetter = \"bad\"\nmonotonic = true\nclockid = 1\n"
+        );
+        let expansion = expand_table(
+            "runtime-names.toml",
+            &table,
+            quote!(, unsafe(bindings = b), runtime = self),
+        );
+        assert_eq!(expansion.errors.len(), 1, "{name}: {:?}", expansion.errors);
+        assert!(
+            expansion.errors[0].starts_with(&format!(
+                "runtime-names.toml:8:9: clock name `{name}` is the name of an item the macro \
+                 declares or names beside the clocks"
+            )),
+            "{:?}",
+            expansion.errors
+        );
+        assert_eq!(expansion.clocks, ["Good"]);
+        assert_eq!(expansion.types, ["Good"]);
+    }
 }
 
 #[test]
@@ -478,12 +843,9 @@ fn a_table_found_beside_the_invoking_file_is_included_by_its_absolute_path() {
         working_dir: Some(PathBuf::from("/")),
         ..Environment::default()
     };
-    let out = declare_clocks(quote!("clocks.toml"), &env).to_string();
-    let included = format!(
-        "include_bytes ! (\"{}\")",
-        dir.join("src/clocks.toml").display()
-    );
-    assert!(out.contains(&included), "{out}");
+    let expansion = observe(declare_clocks(quote!([::tc] "clocks.toml"), &env));
+    let included = dir.join("src/clocks.toml");
+    assert_eq!(expansion.included.as_deref(), included.to_str());
 }
 
 #[test]
@@ -492,48 +854,50 @@ fn the_posix_backend_without_its_feature_is_one_error_at_the_backend() {
         posix_available: false,
         ..env_with("posix.toml", MONO.as_bytes())
     };
-    let out = declare_clocks(quote!("posix.toml", backend = posix), &env);
-    let errors = errors(&out);
-    assert_eq!(errors.len(), 1, "{errors:?}");
+    let expansion = observe(declare_clocks(
+        quote!([::tc] "posix.toml", backend = posix),
+        &env,
+    ));
+    assert_eq!(expansion.errors.len(), 1, "{:?}", expansion.errors);
     assert!(
-        errors[0].contains("the posix backend needs typed-clocks's `posix` feature"),
-        "{errors:?}"
+        expansion.errors[0].starts_with("the posix backend needs typed-clocks's `posix` feature"),
+        "{:?}",
+        expansion.errors
     );
-    let text = out.to_string();
-    assert!(text.contains("pub struct Mono ;"), "{text}");
-    assert!(
-        !text.contains("posix ;"),
-        "nothing names the missing backend: {text}"
-    );
+    assert_eq!(expansion.types, ["Mono"]);
+    // Nothing names the missing backend.
+    assert!(expansion.trait_paths.is_empty() && expansion.assertions.is_empty());
 }
 
 #[test]
-fn inline_and_file_forms_make_the_same_rows() {
+fn inline_and_file_forms_make_the_same_clocks() {
     let env = env_with("same.toml", MONO.as_bytes());
-    let file = declare_clocks(quote!("same.toml", unsafe(bindings = b)), &env).to_string();
-    let inline = declare_clocks(
+    let file = observe(declare_clocks(
+        quote!([::tc] "same.toml", unsafe(bindings = b)),
+        &env,
+    ));
+    let inline = observe(declare_clocks(
         quote!(
-            unsafe(bindings = b);
+            [::tc] unsafe(bindings = b);
             Mono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC }
         ),
         &env,
-    )
-    .to_string();
-    let rows = |text: &str| {
-        text.split("clocks = [")
-            .nth(1)
-            .unwrap_or("")
-            .split(']')
-            .next()
-            .unwrap_or("")
-            .replace("\"same.toml:3:11: \"", "AT")
-            .replace("\"same.toml:5:12: \"", "AT2")
-    };
-    assert_eq!(
-        rows(&file),
-        rows(&inline)
-            .replace("ktime_get ktime_t \"\"", "ktime_get ktime_t AT")
-            .replace("CLOCK_MONOTONIC \"\"", "CLOCK_MONOTONIC AT2"),
-        "{file}\n{inline}"
-    );
+    ));
+    assert!(file.errors.is_empty() && inline.errors.is_empty());
+    assert_eq!(file.types, inline.types);
+    assert_eq!(file.clocks, inline.clocks);
+    assert_eq!(file.ids, inline.ids);
+    assert_eq!(file.impls, inline.impls);
+    assert_eq!(file.infos, inline.infos);
+    // The same checks: the file's are located in it, with the line quoted.
+    let unlocated: Vec<String> = file
+        .assertions
+        .iter()
+        .map(|message| {
+            let message = message.split_once(": ").expect("located").1;
+            message.split('\n').next().unwrap_or("").to_owned()
+        })
+        .collect();
+    assert_eq!(unlocated, inline.assertions);
+    assert!(file.included.is_some() && inline.included.is_none());
 }

@@ -8,12 +8,11 @@
 //! assertion that tells the stand-in from the item fails with a message naming the
 //! row's place in the table, quoting its line and saying what to do.
 
-use super::clocks::returns;
-use super::{message, missing};
+use super::tokens::{message, missing, returns};
 use crate::ast::{Backend, Site, Table};
 use crate::capabilities::{MONOTONIC_IDS, POSIX_READABLE_IDS};
 use crate::validate::{Clock, ClockId};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
 /// The checks of one row, and the scope its code reads the module in.
@@ -118,53 +117,68 @@ fn id_assertions(table: &Table, clock: &Clock, module: &str) -> TokenStream {
              the row's `clockid`"
         ),
     ));
-    let known = clock.id.value.known_value();
-    match table.options.backend {
-        Backend::Kernel => {
-            let hrtimer = clock.capabilities.iter().any(|c| c.key == "hrtimer");
-            if let (true, Some(known)) = (hrtimer, known) {
-                let known = Literal::i32_unsuffixed(known);
-                tokens.extend(assertion(
-                    table,
-                    site,
-                    quote!(#value == #known),
-                    &format!(
-                        "clock `{}` is declared `hrtimer = true` as clock id {known}, but the \
-                         bindings' `{constant}` has another value: fix the row's `clockid`",
-                        clock.name
-                    ),
-                ));
-            }
-        }
-        Backend::Posix => {
-            if known.is_none() {
-                tokens.extend(one_of(
-                    table,
-                    site,
-                    &value,
-                    POSIX_READABLE_IDS,
-                    &format!(
-                        "`clock_gettime` can fail on the clock id of clock `{}` (an alarm clock \
-                         without an RTC, a negative or unknown id), and the clock would not \
-                         advance: fix the row's `clockid`",
-                        clock.name
-                    ),
-                ));
-                if clock.monotonic {
-                    tokens.extend(one_of(
-                        table,
-                        site,
-                        &value,
-                        MONOTONIC_IDS,
-                        &format!(
-                            "clock `{}` is declared `monotonic = true`, but `clock_gettime` does \
-                             not read its clock id monotonically",
-                            clock.name
-                        ),
-                    ));
-                }
-            }
-        }
+    tokens.extend(match table.options.backend {
+        Backend::Kernel => hrtimer_id_assertion(table, clock, constant, &value),
+        Backend::Posix => posix_id_assertions(table, clock, &value),
+    });
+    tokens
+}
+
+/// A kernel clock with an hrtimer base: its constant has the value of the base's id.
+fn hrtimer_id_assertion(
+    table: &Table,
+    clock: &Clock,
+    constant: &Ident,
+    value: &TokenStream,
+) -> TokenStream {
+    let hrtimer = clock.capabilities.iter().any(|c| c.key == "hrtimer");
+    let (true, Some(known)) = (hrtimer, clock.id.value.known_value()) else {
+        return TokenStream::new();
+    };
+    let known = Literal::i32_unsuffixed(known);
+    assertion(
+        table,
+        &clock.id.site,
+        quote!(#value == #known),
+        &format!(
+            "clock `{}` is declared `hrtimer = true` as clock id {known}, but the bindings' \
+             `{constant}` has another value: fix the row's `clockid`",
+            clock.name
+        ),
+    )
+}
+
+/// A posix clock whose constant's value is not known here: `clock_gettime` reads it,
+/// and monotonically if the row says so.
+fn posix_id_assertions(table: &Table, clock: &Clock, value: &TokenStream) -> TokenStream {
+    if clock.id.value.known_value().is_some() {
+        return TokenStream::new();
+    }
+    let site = &clock.id.site;
+    let mut tokens = one_of(
+        table,
+        site,
+        value,
+        POSIX_READABLE_IDS,
+        &format!(
+            "`clock_gettime` can fail on the clock id of clock `{}` (an alarm clock without an \
+             RTC, a negative or unknown id), and the clock would not advance: fix the row's \
+             `clockid`",
+            clock.name
+        ),
+    );
+    if clock.monotonic {
+        tokens.extend(one_of(
+            table,
+            site,
+            value,
+            MONOTONIC_IDS,
+            &format!(
+                "clock `{}` is declared `monotonic = true`, but `clock_gettime` does not read its \
+                 clock id monotonically",
+                clock.name
+            ),
+        ));
     }
     tokens
 }

@@ -3,7 +3,7 @@
 //! row as data (`TableClock`); then `CLOCKS` and `for_each_clock`.
 
 use super::checks::{self, Checked};
-use super::{doc_lines, flag, Runtime, Vouched};
+use super::tokens::{doc_lines, flag, returns, Runtime, Vouched};
 use crate::ast::{Backend, Source, Table, Trust};
 use crate::capabilities::{Capability, Impl, Trait, CAPABILITIES};
 use crate::validate::{Clock, ClockId, Resolution, Valid};
@@ -28,7 +28,7 @@ enum Reader<'t> {
     Bindings(Vouched<'t>, &'t crate::ast::ModulePath),
     /// Through getters the expansion declares `extern "C"`, on the caller's word.
     Extern(Vouched<'t>),
-    /// With `clock_gettime(ID)`: the runtime's `posix::read_clock`.
+    /// With `clock_gettime(ID)`: the runtime's `posix::PosixClock::read`.
     Posix,
 }
 
@@ -64,7 +64,11 @@ pub(super) fn clocks(table: &Table, valid: &Valid, runtime: &Runtime) -> TokenSt
     }
     let declared_in = match &table.source {
         Source::File { text, .. } => {
-            let file = text.display.rsplit(['/', '\\']).next().unwrap_or(&text.display);
+            let file = text
+                .display
+                .rsplit(['/', '\\'])
+                .next()
+                .unwrap_or(&text.display);
             format!(" Declared in `{file}`.")
         }
         Source::Inline => String::new(),
@@ -97,7 +101,12 @@ fn marker(clock: &Clock, declared_in: &str) -> TokenStream {
 
 /// The block of one clock: the checks of what it names, its clock-trait impl, its
 /// capability impls and its `TableClock` impl.
-fn clock_items(table: &Table, clock: &Clock, reader: &Reader<'_>, runtime: &Runtime) -> TokenStream {
+fn clock_items(
+    table: &Table,
+    clock: &Clock,
+    reader: &Reader<'_>,
+    runtime: &Runtime,
+) -> TokenStream {
     let name = &clock.name;
     let clock_trait = runtime.clock();
     let module = match (reader, &clock.id.value) {
@@ -126,14 +135,15 @@ fn clock_items(table: &Table, clock: &Clock, reader: &Reader<'_>, runtime: &Runt
     let head = quote!(impl #clock_trait for #name);
     let clock_impl = match reader.vouched() {
         Some(vouched) => vouched.wrap(head, body),
-        // `read_clock` returns `clock_gettime(ID)` clamped to `0..=KTIME_MAX` and is
-        // safe to call anywhere; the id is one it reads (validated, or asserted in
-        // `prelude`).
+        // `PosixClock::read` returns `clock_gettime(ID)` clamped to `0..=KTIME_MAX`
+        // and is safe to call anywhere; the id is one it reads (validated, or asserted
+        // in `prelude`). The method is the runtime's, in its `unsafe trait
+        // PosixClock`: a runtime that reads something else wrote `unsafe` for it.
         None => quote!(unsafe #head { #body }),
     };
     let posix_clock = matches!(reader, Reader::Posix).then(|| {
         let posix = runtime.item("posix");
-        // `ktime_get` above reads `clock_gettime(ID)`.
+        // `ktime_get` above is `PosixClock::read`, not overridden here.
         quote!(unsafe impl #posix::PosixClock for #name {})
     });
     let capabilities = capability_impls(table, clock, reader, runtime);
@@ -150,14 +160,13 @@ fn clock_items(table: &Table, clock: &Clock, reader: &Reader<'_>, runtime: &Runt
 }
 
 /// The body of `ktime_get`: the getter called (and a `u64` reading clamped to
-/// `0..=KTIME_MAX`), or the runtime's `posix::read_clock`.
+/// `0..=KTIME_MAX`), or the runtime's `posix::PosixClock::read`.
 fn read(clock: &Clock, reader: &Reader<'_>, runtime: &Runtime) -> TokenStream {
     let getter = clock.getter.as_ref().map(|getter| &getter.value);
     let call = match reader {
         Reader::Posix => {
             let posix = runtime.item("posix");
-            let clock_trait = runtime.clock();
-            return quote!(#posix::read_clock(<Self as #clock_trait>::ID));
+            return quote!(<Self as #posix::PosixClock>::read());
         }
         Reader::Bindings(vouched, _) => vouched.wrap(TokenStream::new(), quote!(#getter())),
         Reader::Extern(vouched) => {
@@ -181,15 +190,6 @@ fn read(clock: &Clock, reader: &Reader<'_>, runtime: &Runtime) -> TokenStream {
     }
 }
 
-/// The type the getter returns.
-pub(super) fn returns(clock: &Clock) -> TokenStream {
-    if clock.returns_u64 {
-        quote!(::core::primitive::u64)
-    } else {
-        quote!(::core::primitive::i64)
-    }
-}
-
 /// The impls of the capabilities the clock has, and of their narrower traits where
 /// the clock's id allows them.
 fn capability_impls(
@@ -203,11 +203,23 @@ fn capability_impls(
         let Some(justified) = capability.justified(table.options.backend) else {
             continue;
         };
-        tokens.extend(capability_impl(clock, &capability.tr, justified, reader, runtime));
+        tokens.extend(capability_impl(
+            clock,
+            &capability.tr,
+            justified,
+            reader,
+            runtime,
+        ));
         if let Some(narrower) = &capability.narrower {
             let value = clock.id.value.known_value();
             if value.is_some_and(|id| !narrower.except_ids.contains(&id)) {
-                tokens.extend(capability_impl(clock, &narrower.tr, justified, reader, runtime));
+                tokens.extend(capability_impl(
+                    clock,
+                    &narrower.tr,
+                    justified,
+                    reader,
+                    runtime,
+                ));
             }
         }
     }

@@ -4,7 +4,7 @@
 //! offset, which `ktime_mono_to_any(0, offset)` reads as it is now (0 for the base).
 //! With a bindings module only (validation refuses offsets elsewhere).
 
-use super::{message, missing, Runtime, Vouched};
+use super::tokens::{message, missing, Runtime, Vouched};
 use crate::ast::{Site, Table, Trust};
 use crate::validate::{Clock, Relation, Valid};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -28,13 +28,20 @@ pub(super) fn conversions(table: &Table, valid: &Valid, runtime: &Runtime) -> Op
         })
         .enumerate()
         .map(|(index, (clock, offset))| {
-            (clock, offset, Ident::new(&format!("__offset{index}"), Span::mixed_site()))
+            (
+                clock,
+                offset,
+                Ident::new(&format!("__offset{index}"), Span::mixed_site()),
+            )
         })
         .collect();
-    let first_offset = valid.clocks.iter().find_map(|clock| match &clock.relation {
-        Relation::Offset(offset) => Some(offset),
-        _ => None,
-    })?;
+    let first_offset = valid
+        .clocks
+        .iter()
+        .find_map(|clock| match &clock.relation {
+            Relation::Offset(offset) => Some(offset),
+            _ => None,
+        })?;
     if !related.iter().any(|(_, offset, _)| offset.is_none()) {
         return None;
     }
@@ -67,10 +74,32 @@ fn checks(
     first_offset: Site,
     related: &[(&Clock, Option<&Ident>, Ident)],
 ) -> TokenStream {
-    let missing = missing();
+    let (mut stand_ins, mut assertions) = function_check(table, module, &first_offset);
+    for (clock, offset, _) in related {
+        let Some(member) = offset else { continue };
+        let Relation::Offset(located) = &clock.relation else {
+            continue;
+        };
+        let (stand_in, assertion) = offset_check(table, module, &located.site, member);
+        stand_ins.extend(stand_in);
+        assertions.extend(assertion);
+    }
+    quote! {
+        #stand_ins
+        const _: () = {
+            #[allow(unused_imports)]
+            use __module::*;
+            #assertions
+        };
+    }
+}
+
+/// `ktime_mono_to_any`'s stand-in (a function pointer, so a real function, a zero-sized
+/// item, shadows it) and the assertion that the module has it, located at `site`.
+fn function_check(table: &Table, module: &str, site: &Site) -> (TokenStream, TokenStream) {
     let function = message(
         table,
-        &first_offset,
+        site,
         &format!(
             "the bindings module `{module}` has no function `ktime_mono_to_any`, which converts \
              between the clocks of the table's offsets: declare `ktime_t \
@@ -78,7 +107,7 @@ fn checks(
              reads (`linux/timekeeping.h` declares it), or remove the `offset`s"
         ),
     );
-    let mut stand_ins = quote! {
+    let stand_in = quote! {
         #[allow(dead_code, non_upper_case_globals)]
         const ktime_mono_to_any: unsafe extern "C" fn(
             ::core::primitive::i64,
@@ -93,36 +122,37 @@ fn checks(
             missing
         };
     };
-    let mut assertions = quote! {
+    let assertion = quote! {
         ::core::assert!(::core::mem::size_of_val(&ktime_mono_to_any) == 0, #function);
     };
-    for (clock, offset, _) in related {
-        let Some(member) = offset else { continue };
-        let Relation::Offset(located) = &clock.relation else { continue };
-        let text = message(
-            table,
-            &located.site,
-            &format!(
-                "the bindings module `{module}` has no timekeeper offset `{member}`: generate \
-                 `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`"
-            ),
-        );
-        stand_ins.extend(quote! {
-            #[allow(dead_code, non_upper_case_globals)]
-            const #member: ::core::primitive::i128 = #missing;
-        });
-        assertions.extend(quote! {
-            ::core::assert!((#member as ::core::primitive::i128) != #missing, #text);
-        });
-    }
-    quote! {
-        #stand_ins
-        const _: () = {
-            #[allow(unused_imports)]
-            use __module::*;
-            #assertions
-        };
-    }
+    (stand_in, assertion)
+}
+
+/// An offset's stand-in and the assertion that the module has the offset `member`,
+/// located at `site`.
+fn offset_check(
+    table: &Table,
+    module: &str,
+    site: &Site,
+    member: &Ident,
+) -> (TokenStream, TokenStream) {
+    let missing = missing();
+    let text = message(
+        table,
+        site,
+        &format!(
+            "the bindings module `{module}` has no timekeeper offset `{member}`: generate \
+             `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`"
+        ),
+    );
+    let stand_in = quote! {
+        #[allow(dead_code, non_upper_case_globals)]
+        const #member: ::core::primitive::i128 = #missing;
+    };
+    let assertion = quote! {
+        ::core::assert!((#member as ::core::primitive::i128) != #missing, #text);
+    };
+    (stand_in, assertion)
 }
 
 /// The function that reads a clock's offset now: `ktime_mono_to_any(0, offset)`, on
@@ -133,7 +163,10 @@ fn offset_reader(vouched: &Vouched<'_>, offset: Option<&Ident>, reader: &Ident) 
     let body = match offset {
         None => quote!(0),
         Some(member) => {
-            let call = vouched.wrap(TokenStream::new(), quote!(ktime_mono_to_any(0, #member as _)));
+            let call = vouched.wrap(
+                TokenStream::new(),
+                quote!(ktime_mono_to_any(0, #member as _)),
+            );
             quote! {
                 #[allow(unused_imports)]
                 use __module::*;
@@ -151,7 +184,13 @@ fn offset_reader(vouched: &Vouched<'_>, offset: Option<&Ident>, reader: &Ident) 
 
 /// `ConvertsTo<to>` for `from`: the instant plus `to`'s offset minus `from`'s,
 /// saturating, clamped at 0.
-fn conversion(runtime: &Runtime, from: &Clock, to: &Clock, from_offset: &Ident, to_offset: &Ident) -> TokenStream {
+fn conversion(
+    runtime: &Runtime,
+    from: &Clock,
+    to: &Clock,
+    from_offset: &Ident,
+    to_offset: &Ident,
+) -> TokenStream {
     let converts_to = runtime.item("ConvertsTo");
     let instant = runtime.item("Instant");
     let (from, to) = (&from.name, &to.name);

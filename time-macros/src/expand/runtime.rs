@@ -5,7 +5,7 @@
 //! `TableClock`, `ClockVisitor` and `ConvertsTo`. Each table's clocks implement them
 //! (`clocks`, `convert`).
 
-use super::{doc_lines, Runtime};
+use super::tokens::{doc_lines, Runtime};
 use crate::capabilities::{Trait, CAPABILITIES};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
@@ -19,7 +19,8 @@ pub(super) fn items(runtime: &Runtime) -> TokenStream {
             tokens.extend(capability_trait(runtime, &narrower.tr));
         }
     }
-    tokens.extend(table_items(runtime));
+    tokens.extend(row_items(runtime));
+    tokens.extend(table_traits(runtime));
     tokens
 }
 
@@ -30,18 +31,21 @@ fn capability_trait(runtime: &Runtime, tr: &Trait) -> TokenStream {
         Some(name) => runtime.item(name),
         None => runtime.clock(),
     };
-    let mut doc = doc_lines(tr.doc);
     let [message, label, note] = tr.unimplemented;
     let note = (!note.is_empty()).then(|| quote!(, note = #note));
     if tr.is_unsafe {
+        let mut doc = doc_lines(tr.doc);
         doc.extend(quote!(#[doc = ""] #[doc = " # Safety"] #[doc = ""]));
         doc.extend(doc_lines(tr.safety));
+        // Clippy reads no doc attribute a macro wrote, so it cannot see the section.
         quote! {
             #doc
             #[diagnostic::on_unimplemented(message = #message, label = #label #note)]
+            #[allow(clippy::missing_safety_doc)]
             pub unsafe trait #name: #supertrait {}
         }
     } else {
+        let doc = doc_lines(tr.doc);
         quote! {
             #doc
             #[diagnostic::on_unimplemented(message = #message, label = #label #note)]
@@ -50,19 +54,15 @@ fn capability_trait(runtime: &Runtime, tr: &Trait) -> TokenStream {
     }
 }
 
-/// `ClockInfo`, `Resolution`, `TableClock`, `ClockVisitor`, `ConvertsTo`.
-fn table_items(runtime: &Runtime) -> TokenStream {
-    let clock = runtime.clock();
-    let instant = runtime.item("Instant");
+/// `Resolution` and `ClockInfo`: a table's rows as data.
+fn row_items(runtime: &Runtime) -> TokenStream {
     let resolution = runtime.item("Resolution");
-    let info = runtime.item("ClockInfo");
-    let table_clock = runtime.item("TableClock");
-    let converts_to_note = "conversions exist only between clocks related by a timekeeper \
-        offset (`offset = \"TK_OFFS_...\"` in clocks.toml) and their monotonic base (the row \
-        with `offset_base = true`)";
     let fields = CAPABILITIES.iter().map(|capability| {
         let key = Ident::new(capability.key, Span::call_site());
-        let doc = format!(" Whether the clock {}: the row's `{}`.", capability.doc, capability.key);
+        let doc = format!(
+            " Whether the clock {}: the row's `{}`.",
+            capability.doc, capability.key
+        );
         quote!(#[doc = #doc] pub #key: ::core::primitive::bool,)
     });
     quote! {
@@ -98,7 +98,19 @@ fn table_items(runtime: &Runtime) -> TokenStream {
             /// Reads the clock: the `ktime_get` of its clock trait.
             pub read: fn() -> ::core::primitive::i64,
         }
+    }
+}
 
+/// `TableClock`, `ClockVisitor`, `ConvertsTo`: the traits over a table's clocks.
+fn table_traits(runtime: &Runtime) -> TokenStream {
+    let clock = runtime.clock();
+    let instant = runtime.item("Instant");
+    let info = runtime.item("ClockInfo");
+    let table_clock = runtime.item("TableClock");
+    let converts_to_note = "conversions exist only between clocks related by a timekeeper \
+        offset (`offset = \"TK_OFFS_...\"` in clocks.toml) and their monotonic base (the row \
+        with `offset_base = true`)";
+    quote! {
         /// A clock of a clock table: its row, as data.
         pub trait TableClock: #clock {
             /// The clock's row.

@@ -40,8 +40,10 @@ fn the_reference_is_the_macros_output() {
     );
     let file: syn::File = syn::parse2(tokens).expect("the expansion is a Rust file");
     let table = dir.join("clocks.toml");
-    let expanded = format!("{HEADER}{}", prettyplease::unparse(&file))
-        .replace(&format!("{:?}", table.display().to_string()), "\"clocks.toml\"");
+    let expanded = format!("{HEADER}{}", prettyplease::unparse(&file)).replace(
+        &format!("{:?}", table.display().to_string()),
+        "\"clocks.toml\"",
+    );
     let path = dir.join("expanded.rs");
     if std::env::var_os("UPDATE_EXPANSION").is_some() {
         std::fs::write(&path, &expanded).expect("write expanded.rs");

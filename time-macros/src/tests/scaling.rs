@@ -53,7 +53,7 @@ fn expansion_time_scales() {
         let mut times: Vec<Duration> = (0..15)
             .map(|_| {
                 let start = Instant::now();
-                let out = declare_clocks(quote!(#file, unsafe(extern "C")), &env);
+                let out = declare_clocks(quote!([::typed_clocks] #file, unsafe(extern "C")), &env);
                 let elapsed = start.elapsed();
                 assert!(
                     !out.to_string().contains("compile_error"),
@@ -64,7 +64,10 @@ fn expansion_time_scales() {
             .collect();
         times.sort();
         let median = times[times.len() / 2];
-        let tokens = count_tokens(declare_clocks(quote!(#file, unsafe(extern "C")), &env));
+        let tokens = count_tokens(declare_clocks(
+            quote!([::typed_clocks] #file, unsafe(extern "C")),
+            &env,
+        ));
         per_clock.push(median / u32::try_from(clocks).expect("small"));
         println!(
             "| {clocks} | {:.3} ms | {:.1} µs | {tokens} |",
@@ -92,7 +95,10 @@ fn one_expansion_of_1000_clocks() {
         manifest_dir: Some(dir.clone()),
         ..Environment::default()
     };
-    let out = declare_clocks(quote!("profile.toml", unsafe(extern "C")), &env);
+    let out = declare_clocks(
+        quote!([::typed_clocks] "profile.toml", unsafe(extern "C")),
+        &env,
+    );
     assert!(
         !out.to_string().contains("compile_error"),
         "the table is valid"

@@ -68,11 +68,12 @@ pub(crate) fn validate(table: &Table, cx: &Ctxt) -> Valid {
     valid
 }
 
-/// Whether the table's clocks can be read: the backend is there, and with the kernel
-/// backend the invocation vouches for the getters (else that is reported, and the rows
-/// declare their marker types only).
+/// Whether the table's clocks can be read: the invocation names their runtime, the
+/// backend is there, and with the kernel backend the invocation vouches for the
+/// getters (else that is reported, and the rows declare their marker types only).
 fn readable(table: &Table) -> bool {
-    !table.options.markers_only
+    table.options.runtime.is_some()
+        && !table.options.markers_only
         && (table.options.backend == Backend::Posix || table.options.trust.is_some())
 }
 

@@ -44,7 +44,10 @@ fn is_runtime_item(text: &str) -> bool {
     crate::schema::RUNTIME_ITEMS.contains(&text)
         || crate::capabilities::CAPABILITIES.iter().any(|capability| {
             capability.tr.name == text
-                || capability.narrower.as_ref().is_some_and(|n| n.tr.name == text)
+                || capability
+                    .narrower
+                    .as_ref()
+                    .is_some_and(|n| n.tr.name == text)
         })
 }
 
@@ -96,12 +99,18 @@ pub(super) fn c_name_problem(text: &str) -> Option<&'static str> {
 /// time to convert, a `struct timespec64` to fill), with the getter of no arguments
 /// to name instead: a getter is called with none.
 const GETTERS_WITH_ARGUMENTS: &[(&str, &str)] = &[
-    ("ktime_get_with_offset", "ktime_get_real, ktime_get_boottime or ktime_get_clocktai"),
+    (
+        "ktime_get_with_offset",
+        "ktime_get_real, ktime_get_boottime or ktime_get_clocktai",
+    ),
     (
         "ktime_get_coarse_with_offset",
         "ktime_get_coarse_real, ktime_get_coarse_boottime or ktime_get_coarse_clocktai",
     ),
-    ("ktime_mono_to_any", "the getter of the clock to read, e.g. ktime_get_boottime"),
+    (
+        "ktime_mono_to_any",
+        "the getter of the clock to read, e.g. ktime_get_boottime",
+    ),
     ("ktime_mono_to_real", "ktime_get_real"),
     ("ktime_get_ts64", "ktime_get"),
     ("ktime_get_real_ts64", "ktime_get_real"),
@@ -109,9 +118,15 @@ const GETTERS_WITH_ARGUMENTS: &[(&str, &str)] = &[
     ("ktime_get_coarse_ts64", "ktime_get_coarse"),
     ("ktime_get_coarse_real_ts64", "ktime_get_coarse_real"),
     ("ktime_get_boottime_ts64", "ktime_get_boottime"),
-    ("ktime_get_coarse_boottime_ts64", "ktime_get_coarse_boottime"),
+    (
+        "ktime_get_coarse_boottime_ts64",
+        "ktime_get_coarse_boottime",
+    ),
     ("ktime_get_clocktai_ts64", "ktime_get_clocktai"),
-    ("ktime_get_coarse_clocktai_ts64", "ktime_get_coarse_clocktai"),
+    (
+        "ktime_get_coarse_clocktai_ts64",
+        "ktime_get_coarse_clocktai",
+    ),
 ];
 
 pub(super) fn check_getter(
@@ -120,12 +135,16 @@ pub(super) fn check_getter(
     cx: &Ctxt,
 ) -> Option<Located<Ident>> {
     let text = getter.value;
-    if let Some((_, instead)) = GETTERS_WITH_ARGUMENTS.iter().find(|(name, _)| *name == text) {
+    if let Some((_, instead)) = GETTERS_WITH_ARGUMENTS
+        .iter()
+        .find(|(name, _)| *name == text)
+    {
         cx.error(
             &getter.site,
             format_args!("getter `{text}` takes arguments, and a getter is called with none"),
             format_args!(
-                "name the C function of no arguments that reads the clock, `ktime_t                  getter(void)`: {instead}"
+                "name the C function of no arguments that reads the clock, `ktime_t \
+                 getter(void)`: {instead}"
             ),
         );
         return None;

@@ -1,6 +1,7 @@
 //! One broken row: exactly its error, at its place, and the other rows unharmed.
 
 use super::*;
+use crate::schema::ValueKind;
 
 /// A TOML value of each kind, with the name the error messages give its kind.
 pub(crate) const WRONG_VALUES: &[(&str, &str)] = &[
@@ -55,6 +56,14 @@ pub(crate) fn bad_name() -> impl Strategy<Value = String> {
             "A\u{200b}",
         ])
         .prop_map(str::to_owned),
+        // The runtime's items, which a clock would clash with.
+        prop::sample::select(
+            crate::schema::RUNTIME_ITEMS
+                .iter()
+                .map(|name| (*name).to_owned())
+                .chain(runtime_item_names())
+                .collect::<Vec<_>>()
+        ),
         "[a-z][A-Za-z0-9]{0,10}",
         "[A-Z][a-z]{0,5}_[a-z0-9]{0,5}",
         "[A-Z][^A-Za-z0-9]{1,4}",
@@ -80,6 +89,11 @@ pub(crate) fn bad_getter() -> impl Strategy<Value = String> {
             "yield",
             "r#type",
             "get\n",
+            // Readers that take arguments (some of them seqcount readers too).
+            "ktime_get_with_offset",
+            "ktime_mono_to_any",
+            "ktime_get_ts64",
+            "ktime_get_coarse_real_ts64",
         ])
         .prop_map(str::to_owned),
         "[0-9][a-z0-9_]{0,8}",
@@ -168,6 +182,23 @@ pub(crate) fn missing_error(
     })
 }
 
+/// The error of an `nmi_safe` row of the kernel backend that lost its `returns = "u64"`.
+pub(crate) fn lost_returns_error(
+    table: &Table,
+    row: usize,
+    written: &Written,
+) -> Option<(usize, usize, String)> {
+    if !table.rows[row].nmi_safe || table.posix {
+        return None;
+    }
+    let at = written.key(row, "nmi_safe");
+    Some((
+        at.line,
+        at.value_column,
+        "an `nmi_safe` clock must be read by a `u64` accessor".to_owned(),
+    ))
+}
+
 /// The error for offsets without a base, when `row` was the base.
 pub(crate) fn lost_base_error(
     table: &Table,
@@ -232,6 +263,12 @@ pub(crate) fn apply_fault(
                 _ => {}
             }
             errors.extend(missing);
+            if key == "returns" {
+                errors.extend(lost_returns_error(&table, row, &written));
+                if table.rows[row].nmi_safe && !table.posix {
+                    rows[row] = Outcome::MarkerOnly;
+                }
+            }
             if key == "offset_base" {
                 errors.extend(lost_base_error(&table, row, &written));
             }
@@ -239,13 +276,14 @@ pub(crate) fn apply_fault(
         }
         Fault::WrongType(key, value) => {
             let key = keys[key.index(keys.len())];
-            let (expected, fitting): (&str, &[&str]) = match key {
-                "monotonic" | "offset_base" => ("a boolean", &["a boolean"]),
-                "clockid" => (
-                    "a constant name (string) or an integer",
-                    &["a string", "an integer"],
-                ),
-                _ => ("a string", &["a string"]),
+            let kind = crate::schema::row_key(key)
+                .expect("a key of the schema")
+                .kind;
+            let expected = kind.expected(crate::schema::Form::Toml);
+            let fitting: &[&str] = match kind {
+                ValueKind::Bool => &["a boolean"],
+                ValueKind::ClockId | ValueKind::Resolution => &["a string", "an integer"],
+                ValueKind::Text | ValueKind::Name(_) => &["a string"],
             };
             let wrong: Vec<&(&str, &str)> = WRONG_VALUES
                 .iter()
@@ -308,6 +346,9 @@ pub(crate) fn apply_fault(
             // says "did you mean"), so the key is not also reported missing.
             if crate::suggest::did_you_mean(new, &row_keys()) != Some(key) {
                 errors.extend(missing_error(&table, row, key, &written, key != "name"));
+                if key == "returns" {
+                    errors.extend(lost_returns_error(&table, row, &written));
+                }
             }
             if key == "offset_base" {
                 errors.extend(lost_base_error(&table, row, &written));
@@ -408,7 +449,7 @@ pub(crate) fn one_broken_row_is_reported_exactly_and_the_others_still_expand() {
         |(table, layout, row, fault)| {
             let row = row.index(table.rows.len());
             let (text, expected) = apply_fault(&table, &layout, row, &fault);
-            let expansion = check_table(&text, &table.options())?;
+            let expansion = check_table(&text, &table.args())?;
             let shown = |errors: &[String]| {
                 errors
                     .iter()
@@ -460,7 +501,7 @@ pub(crate) fn one_broken_row_is_reported_exactly_and_the_others_still_expand() {
             for (name, outcome) in names.iter().zip(&expected.rows) {
                 if *outcome == Outcome::Clock {
                     prop_assert!(
-                        expansion.sources.contains(name),
+                        expansion.clocks.contains(name),
                         "`{}` is not a complete clock\n{}",
                         name,
                         text
@@ -468,7 +509,7 @@ pub(crate) fn one_broken_row_is_reported_exactly_and_the_others_still_expand() {
                 }
                 if *outcome == Outcome::MarkerOnly {
                     prop_assert!(
-                        !expansion.sources.contains(name),
+                        !expansion.clocks.contains(name),
                         "`{}` should be a marker only\n{}",
                         name,
                         text

@@ -70,6 +70,7 @@ pub(crate) fn mutation() -> impl Strategy<Value = Mutation> {
             "\t",
             "[[clock]] x",
             "[ [clock] ]",
+            "kernel_services = true",
         ])
         .prop_map(str::to_owned),
         Just(format!("x = {}{}", "[".repeat(300), "]".repeat(300))),
@@ -178,7 +179,7 @@ pub(crate) fn mutated_tables_never_panic_and_every_error_is_located() {
             let text = mutations
                 .iter()
                 .fold(write(&table, &layout).text, |text, m| apply(&text, m));
-            check_table(&text, &table.options())?;
+            check_table(&text, &table.args())?;
             Ok(())
         },
     );
@@ -212,6 +213,7 @@ pub(crate) fn toml_like() -> impl Strategy<Value = String> {
         3 => (key, " ?= ?", value).prop_map(|(k, eq, v)| format!("{k}{eq}{v}")),
         1 => prop::sample::select(vec![
             "[[clock]]", "[clock]", "[[clock.x]]", "[x]", "[[x]]", "# c", "", "[[", "]]",
+            "kernel_services = true",
         ])
         .prop_map(str::to_owned),
         1 => "\\PC{0,20}",
@@ -236,13 +238,7 @@ pub(crate) fn arbitrary_text_never_panics_and_every_error_is_located() {
         1,
         (text, any::<bool>(), any::<bool>()),
         |(text, bindings, posix)| {
-            let options = Table {
-                rows: Vec::new(),
-                bindings,
-                posix,
-            }
-            .options();
-            check_table(&text, &options)?;
+            check_table(&text, &Table::options_only(bindings, posix).args())?;
             Ok(())
         },
     );
@@ -283,7 +279,7 @@ pub(crate) fn arbitrary_files_never_panic_and_every_error_is_located() {
         8,
         bytes,
         |bytes| {
-            let expansion = expand_file(&dir, &bytes, &[quote::quote!(unsafe(extern "C"))]);
+            let expansion = expand_file(&dir, &bytes, &extern_getters());
             check_invariants(&expansion)?;
             match utf8_error_location(&bytes) {
                 Some((line, column)) => {
@@ -301,6 +297,9 @@ pub(crate) fn arbitrary_files_never_panic_and_every_error_is_located() {
                     let text = String::from_utf8(bytes).expect("checked");
                     for error in &expansion.errors {
                         check_located(error, &text)?;
+                    }
+                    for message in &expansion.assertions {
+                        check_assertion_located(message, &text)?;
                     }
                 }
             }

@@ -30,6 +30,12 @@ pub(crate) fn token_tree() -> impl Strategy<Value = TokenTree> {
             "_",
             "CLOCK_MONOTONIC",
             "ktime_get",
+            "runtime",
+            "clock_trait",
+            "ClockId",
+            "unsafe",
+            "extern",
+            "kernel_services",
         ])
         .prop_map(|word| TokenTree::Ident(Ident::new(word, Span::call_site()))),
         prop::sample::select(vec!["type", "getter", "Monotonic", "x"])
@@ -202,35 +208,57 @@ pub(crate) fn inline_input() -> impl Strategy<Value = TokenStream> {
                 quote!(#name ( #required #rest ))
             }
         });
-    let option = (
+    let key_value = (
         prop_oneof![
-            6 => prop::sample::select(vec!["bindings", "backend"]),
-            1 => prop::sample::select(vec!["bindngs", "colour"]),
+            6 => prop::sample::select(vec!["bindings", "backend", "runtime", "clock_trait"]),
+            1 => prop::sample::select(vec!["bindngs", "colour", "kernel_services", "crate", "error"]),
         ],
         prop_oneof![
             3 => Just(quote!(some_crate::bindings)),
             3 => Just(quote!(posix)),
+            2 => Just(quote!(self)),
             1 => Just(quote!(kernel)),
+            1 => Just(quote!(ClockId)),
             1 => Just(quote!(other)),
             1 => inline_value(),
         ],
+    )
+        .prop_map(|(key, value)| {
+            let key = Ident::new(key, Span::call_site());
+            quote!(#key = #value)
+        });
+    let option = (
+        prop_oneof![
+            4 => key_value,
+            2 => Just(quote!(unsafe(extern "C"))),
+            2 => Just(quote!(unsafe(bindings = some_crate::bindings))),
+            1 => Just(quote!(unsafe(extern "Rust"))),
+            1 => inline_value().prop_map(|value| quote!(unsafe(#value))),
+        ],
         prop::bool::weighted(0.95),
     )
-        .prop_map(|(key, value, semicolon)| {
-            let key = Ident::new(key, Span::call_site());
-            if semicolon {
-                quote!(#key = #value;)
-            } else {
-                quote!(#key = #value)
-            }
-        });
+        .prop_map(
+            |(option, semicolon)| {
+                if semicolon {
+                    quote!(#option;)
+                } else {
+                    option
+                }
+            },
+        );
+    let runtime = prop_oneof![
+        2 => Just(quote!([::typed_clocks])),
+        1 => Just(TokenStream::new()),
+        1 => token_tree().prop_map(|tree| quote!([#tree])),
+    ];
     (
-        prop::collection::vec(option, 0..3),
+        runtime,
+        prop::collection::vec(option, 0..4),
         prop::collection::vec((row, separator), 0..6),
     )
-        .prop_map(|(options, rows)| {
+        .prop_map(|(runtime, options, rows)| {
             let rows: TokenStream = rows.into_iter().map(|(r, s)| quote!(#r #s)).collect();
-            quote!(#(#options)* #rows)
+            quote!(#runtime #(#options)* #rows)
         })
 }
 
@@ -259,15 +287,16 @@ pub(crate) fn file_form_options_never_panic() {
         1 => ".{0,8}".prop_map(|p| quote!(#p)),
     ];
     let rest = prop::collection::vec(token_tree(), 0..8);
+    let runtime = prop_oneof![Just(quote!([::typed_clocks])), Just(TokenStream::new()),];
     property(
         "file_form_options_never_panic",
         1,
-        (path, rest, prop::bool::weighted(0.7)),
-        |(path, rest, comma)| {
+        (runtime, path, rest, prop::bool::weighted(0.7)),
+        |(runtime, path, rest, comma)| {
             let tokens = if comma {
-                quote!(#path, #(#rest)*)
+                quote!(#runtime #path, #(#rest)*)
             } else {
-                quote!(#path #(#rest)*)
+                quote!(#runtime #path #(#rest)*)
             };
             let expansion = observe(declare_clocks(tokens, &env_for(&dir)));
             check_invariants(&expansion)

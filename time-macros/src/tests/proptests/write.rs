@@ -156,6 +156,27 @@ pub(crate) fn row_pairs(row: &Row, layout: &Layout, index: usize) -> Vec<(&'stat
             pairs.push(("offset", toml_string(offset, layout.literal_strings)))
         }
     }
+    for (key, set) in [
+        ("nmi_safe", row.nmi_safe),
+        ("hrtimer", row.hrtimer),
+        ("settable", row.settable),
+        ("counts_suspend", row.counts_suspend),
+    ] {
+        if set {
+            pairs.push((key, "true".to_owned()));
+        }
+    }
+    if row.nmi_safe {
+        pairs.push(("returns", toml_string("u64", layout.literal_strings)));
+    }
+    match row.resolution {
+        None => {}
+        Some(0) => pairs.push(("resolution", toml_string("tick", layout.literal_strings))),
+        Some(nanos) => pairs.push((
+            "resolution",
+            toml_number(nanos, layout.number_style, layout.key_order ^ index as u64),
+        )),
+    }
     // A deterministic permutation per row (Fisher–Yates over a small LCG).
     let mut state = layout.key_order ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     for i in (1..pairs.len()).rev() {
@@ -285,9 +306,8 @@ pub(crate) fn write(table: &Table, layout: &Layout) -> Written {
     write_with(table, layout, |_, _| {})
 }
 
-/// The same table in the inline form: `bindings = …; backend = posix; Name { … }, …`.
+/// The same table in the inline form: `[::typed_clocks] unsafe(bindings = …); Name { … }, …`.
 pub(crate) fn inline_tokens(table: &Table, seed: u64) -> TokenStream {
-    let options = table.options();
     let rows = table.rows.iter().enumerate().map(|(i, row)| {
         let name = Ident::new(&row.name, Span::call_site());
         let mut fields = Vec::new();
@@ -327,9 +347,28 @@ pub(crate) fn inline_tokens(table: &Table, seed: u64) -> TokenStream {
                 fields.push(quote!(offset: #offset));
             }
         }
+        for (key, set) in [
+            ("nmi_safe", row.nmi_safe),
+            ("hrtimer", row.hrtimer),
+            ("settable", row.settable),
+            ("counts_suspend", row.counts_suspend),
+        ] {
+            let key = Ident::new(key, Span::call_site());
+            if set {
+                fields.push(quote!(#key: true));
+            }
+        }
+        if row.nmi_safe {
+            fields.push(quote!(returns: u64));
+        }
+        match row.resolution {
+            None => {}
+            Some(0) => fields.push(quote!(resolution: tick)),
+            Some(nanos) => fields.push(quote!(resolution: #nanos)),
+        }
         quote!(#name { #(#fields),* })
     });
-    quote!(#(#options;)* #(#rows),*)
+    table.args().inline(quote!(#(#rows),*))
 }
 
 /// A fresh directory for the table files of one property.
@@ -349,28 +388,8 @@ pub(crate) fn env_for(dir: &std::path::Path) -> Environment {
     }
 }
 
-/// Runs the macro on `"clocks.toml"` plus `options`, with `bytes` as the file.
-pub(crate) fn expand_file(
-    dir: &std::path::Path,
-    bytes: &[u8],
-    options: &[TokenStream],
-) -> Expansion {
+/// Runs the macro on `"clocks.toml"` with `args`, with `bytes` as the file.
+pub(crate) fn expand_file(dir: &std::path::Path, bytes: &[u8], args: &Args) -> Expansion {
     std::fs::write(dir.join("clocks.toml"), bytes).expect("write table");
-    observe(declare_clocks(
-        quote!("clocks.toml" #(, #options)*),
-        &env_for(dir),
-    ))
-}
-
-pub(crate) fn check_valid_expansion(expansion: &Expansion, table: &Table) -> TestCaseResult {
-    prop_assert!(
-        expansion.errors.is_empty(),
-        "errors for a valid table: {:#?}",
-        expansion.errors
-    );
-    check_invariants(expansion)?;
-    prop_assert_eq!(&expansion.types, &table.names());
-    prop_assert_eq!(expansion.sources.len(), table.rows.len());
-    prop_assert_eq!(&expansion.monotonic, &table.monotonic_names());
-    Ok(())
+    observe(declare_clocks(args.file("clocks.toml"), &env_for(dir)))
 }

@@ -63,7 +63,11 @@ pub(super) fn check(table: &Table, row: &Row, cx: &Ctxt) -> Values {
         &Facts {
             backend: table.options.backend,
             row,
-            getter: written_getter.as_ref().map(|getter| getter.value),
+            // A getter that was rejected (reported) breaks no capability's rule.
+            getter: written_getter
+                .as_ref()
+                .filter(|_| getter.is_some())
+                .map(|getter| getter.value),
             clockid: clockid_text.as_deref(),
             clockid_value: clockid.as_ref().and_then(|id| id.value.known_value()),
         },
