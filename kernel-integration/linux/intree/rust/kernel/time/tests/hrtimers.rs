@@ -185,6 +185,50 @@ fn absolute<C: HrTimerClock>() -> (u32, Ktime) {
     (timer.runs.load(Ordering::Relaxed), late)
 }
 
+/// A relative timer on `Monotonic` that counts its runs.
+#[pin_data]
+struct Counted {
+    #[pin]
+    timer: hrtimer::HrTimer<Self>,
+    runs: AtomicU32,
+}
+
+crate::impl_has_hr_timer! {
+    impl HasHrTimer<Self> for Counted {
+        mode: hrtimer::RelativeMode<Monotonic>,
+        field: self.timer
+    }
+}
+
+impl Counted {
+    fn new() -> impl PinInit<Self> {
+        pin_init!(Self {
+            timer <- hrtimer::HrTimer::new(),
+            runs: AtomicU32::new(0),
+        })
+    }
+}
+
+impl HrTimerCallback for Counted {
+    type Pointer<'a> = Pin<&'a Self>;
+
+    fn run(this: Pin<&Self>, _ctx: HrTimerCallbackContext<'_, Self>) -> HrTimerRestart {
+        this.runs.fetch_add(1, Ordering::Relaxed);
+        HrTimerRestart::NoRestart
+    }
+}
+
+/// A relative timer on `Monotonic` started `delta` from now, on the stack: how often it
+/// ran within ten seconds.
+fn relative(delta: Delta) -> u32 {
+    stack_pin_init!(let timer = Counted::new());
+    let timer = timer.into_ref();
+    timer.start_scoped(delta, || {
+        wait_for(|| timer.runs.load(Ordering::Relaxed) >= 1)
+    });
+    timer.runs.load(Ordering::Relaxed)
+}
+
 #[macros::kunit_tests(rust_time_hrtimer)]
 mod tests {
     use super::*;
@@ -245,6 +289,11 @@ mod tests {
         let (runs, late) = absolute::<Tai>();
         assert_eq!(runs, 1);
         assert!(late >= 0);
+    }
+
+    #[test]
+    fn relative_with_a_negative_delta_runs_at_once() {
+        assert_eq!(relative(Delta::from_nanos(-1)), 1);
     }
 
     #[test]
