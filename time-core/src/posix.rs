@@ -90,8 +90,7 @@ impl core::error::Error for SleepError {}
 ///
 /// A reading that fails is `KTIME_MAX`: the end of the clock's range, later than any
 /// deadline, so a wait on the clock ends (`Deadline::has_passed` is true, and
-/// `read_poll_timeout` times out on a clock at `KTIME_MAX`) instead of spinning on a
-/// clock that never advances. Linux fails `clock_gettime` for the alarm clocks without
+/// `sleep_until` returns at once) instead of spinning on a clock that never advances. Linux fails `clock_gettime` for the alarm clocks without
 /// an RTC, for negative ids whose process, thread or file is gone (or whose thread is
 /// in another process), and for ids it does not have; the posix backend refuses those
 /// ids at compile time, so with it this happens only where something outside the

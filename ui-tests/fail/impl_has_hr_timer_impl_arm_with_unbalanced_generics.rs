@@ -1,4 +1,4 @@
-// With the fix of `impl_has_hr_timer!` proposed for patch 0001, the one arm that
+// With patch 0001's `impl_has_hr_timer!`, the one arm that
 // writes the `unsafe impl<…>` is `@impl`, and it checks the generic parameters itself:
 // called directly with parameters that close the `<` to add
 // `unsafe impl<T> Sync for Shared<T>`, it is refused with the macro's own message.

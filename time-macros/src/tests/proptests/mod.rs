@@ -15,8 +15,7 @@
 //!
 //! Case counts: `PROPTEST_CASES` (proptest's own variable, default 256) per property,
 //! divided by 8 for the properties that write a file per case. Every property prints
-//! `proptests: NAME: N cases passed in T` (visible with `--nocapture`). The long run
-//! (docs/reliability.md has the measured count and time):
+//! `proptests: NAME: N cases passed in T` (visible with `--nocapture`). The long run:
 //!
 //! ```text
 //! PROPTEST_CASES=10000 cargo test -p typed-clocks-macros --release --lib tests::proptests \
