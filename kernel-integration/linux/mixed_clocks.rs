@@ -4,7 +4,8 @@
 //!
 //! `scripts/linux-test` builds this crate with the kernel's rustc and flags, in place
 //! of `clock_checks.rs`, and passes only if rustc rejects it for the subtraction
-//! ("cannot subtract `Instant<Monotonic>` from `Instant<BootTime>`"). As a control,
+//! ("cannot subtract `kernel::time::Instant<kernel::time::Monotonic>` from
+//! `kernel::time::Instant<kernel::time::BootTime>`"). As a control,
 //! the same file with both instants on `Monotonic` must build.
 
 use kernel::prelude::*;
