@@ -2,7 +2,7 @@
 """The verdict of a boot under QEMU, from the kernel's own test tooling.
 
     ktap-verdict.py problems SERIAL                 the kernel's reports in SERIAL
-    ktap-verdict.py check KDIR SERIAL OUT CLOCKS PRISTINE_PROBLEMS [--modules 0|1]
+    ktap-verdict.py check KDIR SERIAL OUT PRISTINE_PROBLEMS [--modules 0|1]
                                                      [--kernel-side 0|1]
 
 `check` hands the serial log to the tree's `tools/testing/kunit/kunit.py parse`:
@@ -14,7 +14,8 @@
 Each parse must exit 0 with no failed, crashed or errored test. On top of the parsed
 results: every doctest of `kernel::time` and `io::poll` that the build generated ran
 and passed; every `#[test]` of the series' suites ran; the checks module ran its
-per-row tests for every row of clocks.toml; and the kernel reported no WARN, BUG,
+per-row tests for every row it printed from the kernel's `CLOCKS` (`# row NAME:
+monotonic=...`, as many as its `# N clocks` line says); and the kernel reported no WARN, BUG,
 lockdep, ODEBUG or might_sleep problem that pristine's boot did not have.
 Prints what it found, writes each parse's JSON to OUT, exits 1 on any failure.
 """
@@ -22,7 +23,6 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 # What the kernel itself reports when something is wrong.
@@ -83,7 +83,7 @@ def module_lines(lines, prefix):
             if TIMESTAMP.sub("", l).startswith(marker)]
 
 
-def check(kdir, serial, out, clocks, pristine_problems, modules, kernel_side):
+def check(kdir, serial, out, pristine_problems, modules, kernel_side):
     kdir, out = Path(kdir), Path(out)
     out.mkdir(parents=True, exist_ok=True)
     lines = Path(serial).read_text(errors="replace").replace("\r", "").splitlines()
@@ -124,7 +124,7 @@ def check(kdir, serial, out, clocks, pristine_problems, modules, kernel_side):
         if status != 0 or [s["name"] for s in suites] != [prefix]:
             failures.append(f"{prefix}: kunit.py parse failed or found no suite {prefix}")
     if modules:
-        failures += coverage(out, clocks)
+        failures += coverage(out, module_lines(lines, "typed_clocks"))
 
     found = problems(lines)
     (out / "problems.txt").write_text("".join(l + "\n" for l in found))
@@ -143,22 +143,31 @@ def check(kdir, serial, out, clocks, pristine_problems, modules, kernel_side):
     return 1 if failures else 0
 
 
-def coverage(out, clocks):
-    """The checks module's per-row tests: one per row and phase, by the test's name."""
-    rows = tomllib.loads(Path(clocks).read_text())["clock"]
+# The rows the checks module prints from `CLOCKS` (rows.rs).
+ROW = re.compile(r"^\s*# row (\w+): monotonic=(true|false) ")
+ROW_COUNT = re.compile(r"^\s*# (\d+) clocks in clocks\.toml$")
+
+
+def coverage(out, lines):
+    """The checks module's per-row tests: one per row and phase, by the test's name, for
+    every row it printed from the kernel's `CLOCKS`."""
+    rows = [(m.group(1), m.group(2) == "true") for m in map(ROW.match, lines) if m]
+    counts = [int(m.group(1)) for m in map(ROW_COUNT.match, lines) if m]
+    failures = []
+    if counts != [len(rows)] or not rows:
+        failures.append(f"typed_clocks printed {len(rows)} rows, and {counts} as their count")
     parsed = out / "typed_clocks.json"
     suites = json.loads(parsed.read_text()).get("sub_groups", []) if parsed.exists() else []
     names = [case["name"] for suite in suites for case in suite["test_cases"]]
     wanted = []
-    for row in rows:
-        wanted += [f"suspend {row['name']} ", f"step-back {row['name']} ",
-                   f"step-forward {row['name']} "]
-        if row.get("monotonic"):
-            wanted.append(f"two CPUs {row['name']} monotonic=true")
+    for name, monotonic in rows:
+        wanted += [f"suspend {name} ", f"step-back {name} ", f"step-forward {name} "]
+        if monotonic:
+            wanted.append(f"two CPUs {name} monotonic=true")
     missing = [w.strip() for w in wanted if not any(n.startswith(w) for n in names)]
-    print(f"   typed_clocks: {len(names)} tests; per-row tests for the {len(rows)} rows:"
-          f" {len(wanted) - len(missing)} of {len(wanted)}")
-    return [f"typed_clocks has no test '{m}'" for m in missing]
+    print(f"   typed_clocks: {len(names)} tests; per-row tests for the {len(rows)} rows of"
+          f" CLOCKS: {len(wanted) - len(missing)} of {len(wanted)}")
+    return failures + [f"typed_clocks has no test '{m}'" for m in missing]
 
 
 def main():
@@ -168,7 +177,7 @@ def main():
         print("".join(l + "\n" for l in problems(text.splitlines())), end="")
         return 0
     flags = {"--modules": "1", "--kernel-side": "1"}
-    while len(args) > 5:
+    while len(args) > 4:
         flags[args[-2]] = args[-1]
         args = args[:-2]
     return check(*args, flags["--modules"] == "1", flags["--kernel-side"] == "1")
