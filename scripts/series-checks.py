@@ -90,6 +90,7 @@ def upstream_changes(kdir):
     """Per patch, the lines it adds or removes in files that pristine has."""
     upstream = set(git(kdir, "ls-tree", "-r", "--name-only", "pristine").split())
     print(f"changes to upstream's files per patch (budget {UPSTREAM_CHANGE_BUDGET} lines):")
+    most = 0
     for commit in git(kdir, "rev-list", "--reverse", "pristine..HEAD").split():
         changed = 0
         for line in git(kdir, "diff", "--numstat", f"{commit}~1", commit).splitlines():
@@ -99,9 +100,12 @@ def upstream_changes(kdir):
         subject = git(kdir, "log", "-1", "--format=%s", commit).strip()
         if changed:
             print(f"  {changed:4d} {subject}")
+        most = max(most, changed)
         if changed > UPSTREAM_CHANGE_BUDGET:
             finding(f"'{subject}' changes {changed} lines of upstream's files,"
                     f" more than {UPSTREAM_CHANGE_BUDGET}")
+    print(f"changes to upstream's files: at most {most} lines in a patch"
+          f" (budget {UPSTREAM_CHANGE_BUDGET})")
 
 
 def checkpatch_findings(kdir, patch, vendored):
