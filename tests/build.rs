@@ -5,11 +5,12 @@
 //! `$OUT_DIR/lint_bindings.rs` holds, in the shape bindgen gives the real bindings:
 //! one `unsafe fn getter() -> Ktime` (or `-> u64` for `returns = "u64"`) per row, each
 //! returning its own reading; a `u32` constant per `clockid` constant name; `tk_offsets`
-//! with every offset the table names and `ktime_mono_to_any`; and, when the table sets
-//! `kernel_services = true`, the delay, jiffies and hrtimer functions of the kernel
-//! services. `$OUT_DIR/lint_expected.rs` holds what the test checks against: each
-//! clock's reading and id, the conversions between related clocks, and uses of the
-//! kernel services when the table enables them.
+//! with every offset the table names and `ktime_mono_to_any`.
+//! `$OUT_DIR/lint_expected.rs` holds what the test checks against: each clock's
+//! reading and id, and the conversions between related clocks.
+//!
+//! `$OUT_DIR/capability_rows.rs` holds, for `tests/tests/expansion_rows.rs`, one clock
+//! per capability of the macro's capability data and per backend.
 
 use std::env;
 use std::fmt::Write as _;
@@ -51,21 +52,13 @@ fn main() {
         .unwrap_or_else(|error| fail(&format!("cannot read {}: {error}", table.display())));
     // A malformed table is declare_clocks!'s to report, with its line and column; the
     // stand-in then declares what it could read.
-    let (rows, kernel_services) = match toml_span::parse(&text) {
-        Ok(document) => document
-            .as_table()
-            .map_or_else(|| (Vec::new(), false), read),
-        Err(_) => (Vec::new(), false),
+    let rows = match toml_span::parse(&text) {
+        Ok(document) => document.as_table().map_or_else(Vec::new, read),
+        Err(_) => Vec::new(),
     };
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("set by cargo"));
-    write(
-        &out.join("lint_bindings.rs"),
-        &bindings(&rows, kernel_services),
-    );
-    write(
-        &out.join("lint_expected.rs"),
-        &expected(&rows, kernel_services),
-    );
+    write(&out.join("lint_bindings.rs"), &bindings(&rows));
+    write(&out.join("lint_expected.rs"), &expected(&rows));
 
     // `capabilities.rs` (with the macro's data file it includes) is compiled into this
     // script: an edit of either rebuilds the script, and cargo reruns it.
@@ -75,45 +68,122 @@ fn main() {
     );
 }
 
-/// For each capability, a clock with it (and no other) per backend that gives it, and
-/// a test that the clock has its trait; with the posix backend where it ignores the
-/// key, a test that the clock lacks the trait. The kernel rows are read through
-/// getters the template declares `extern "C"`, over clock id 1 (`CLOCK_MONOTONIC`,
-/// which has an hrtimer base), returning `u64` (which NMI-safe readers need).
+/// The module of trait `name`'s probe: `HrTimerClock` → `probe_hr_timer_clock`.
+fn probe(name: &str) -> String {
+    let mut module = String::from("probe");
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            module.push('_');
+        }
+        module.push(c.to_ascii_lowercase());
+    }
+    module
+}
+
+/// Every trait of the capability data: each capability's, then its narrower one's.
+fn traits(capabilities: &[capabilities::Capability]) -> Vec<&'static str> {
+    capabilities
+        .iter()
+        .flat_map(|capability| {
+            [
+                Some(capability.tr.name),
+                capability.narrower.as_ref().map(|n| n.tr.name),
+            ]
+        })
+        .flatten()
+        .collect()
+}
+
+/// For each capability, a clock with it (and no other) per backend, and a test that
+/// the clock has exactly the traits the key gives (with the posix backend, where it
+/// ignores the key, none) and the `ClockInfo` flags of its row. A capability with a
+/// narrower trait also gets a kernel clock over an id the narrower trait excepts,
+/// which has the capability's trait only. The kernel rows are read through getters
+/// the expansion declares `extern "C"`, over clock id 1 (`CLOCK_MONOTONIC`, which has
+/// an hrtimer base), returning `u64` (which NMI-safe readers need).
+///
+/// Whether a clock has a trait is read in a `const`: each trait has a `Probe<C>` whose
+/// inherent `HAS` (`true`) exists only where `C` has the trait, over its `Lacks`
+/// trait's `false`.
 fn capability_rows(capabilities: &[capabilities::Capability]) -> String {
+    let traits = traits(capabilities);
     let mut items = String::new();
     let mut checks = String::new();
+    for name in &traits {
+        let module = probe(name);
+        writeln!(
+            items,
+            "pub mod {module} {{\n\
+             \x20   pub struct Probe<C>(core::marker::PhantomData<C>);\n\
+             \x20   pub trait Lacks {{ const HAS: bool = false; }}\n\
+             \x20   impl<C> Lacks for Probe<C> {{}}\n\
+             \x20   impl<C: typed_clocks::{name}> Probe<C> {{ pub const HAS: bool = true; }}\n\
+             }}"
+        )
+        .unwrap();
+        writeln!(checks, "    use {module}::Lacks as _;").unwrap();
+    }
+    // `clock` has exactly the traits `expected`.
+    let has_exactly = |checks: &mut String, clock: &str, expected: &[&str]| {
+        for name in &traits {
+            let (not, what) = if expected.contains(name) {
+                ("", "has")
+            } else {
+                ("!", "lacks")
+            };
+            let module = probe(name);
+            writeln!(
+                checks,
+                "    const {{ assert!({not}{module}::Probe::<{clock}>::HAS, \"{clock} {what} {name}\") }};"
+            )
+            .unwrap();
+        }
+    };
     for capability in capabilities {
         let key = capability.key;
-        let traits = capability.trait_name;
+        let name = capability.tr.name;
         // `monotonic` is in every row: the row with it gives it `true`.
         let monotonic = if key == "monotonic" {
             ""
         } else {
             "monotonic: false, "
         };
+        let excepted = capability.narrower.as_ref().map(|narrower| {
+            let id = narrower.except_ids[0];
+            writeln!(
+                items,
+                "#[unsafe(no_mangle)]\n\
+                 extern \"C\" fn capable_{key}_excepted() -> u64 {{ 8 }}"
+            )
+            .unwrap();
+            format!(
+                "\x20       Excepted {{ getter: capable_{key}_excepted, returns: u64, clockid: {id}, {monotonic}{key}: true }},\n"
+            )
+        });
         writeln!(
             items,
             "#[unsafe(no_mangle)]\n\
              extern \"C\" fn capable_{key}() -> u64 {{ 7 }}\n\
              pub mod kernel_{key} {{\n\
              \x20   typed_clocks::declare_clocks! {{\n\
+             \x20       // SAFETY: the getters are `u64 f(void)`, above, constant.\n\
              \x20       unsafe(extern \"C\");\n\
              \x20       Capable {{ getter: capable_{key}, returns: u64, clockid: 1, {monotonic}{key}: true }},\n\
+             {}\
              \x20   }}\n\
              }}\n\
              pub mod posix_{key} {{\n\
              \x20   typed_clocks::declare_clocks! {{\n\
              \x20       backend = posix;\n\
              \x20       Capable {{ clockid: 1, {monotonic}{key}: true }},\n\
-             \x20   }}"
+             \x20   }}\n\
+             }}",
+            excepted.as_deref().unwrap_or("")
         )
         .unwrap();
         writeln!(
             checks,
             "    // `{key}`\n\
-             \x20   fn {key}<C: typed_clocks::capabilities::{traits}>() {{}}\n\
-             \x20   {key}::<kernel_{key}::Capable>();\n\
              \x20   assert_eq!(\n\
              \x20       typed_clocks::ext::InstantExt::to_ktime(\n\
              \x20           typed_clocks::Instant::<kernel_{key}::Capable>::now()\n\
@@ -122,34 +192,26 @@ fn capability_rows(capabilities: &[capabilities::Capability]) -> String {
              \x20   );"
         )
         .unwrap();
-        if capability.on_posix() {
-            writeln!(items, "}}").unwrap();
-            writeln!(checks, "    {key}::<posix_{key}::Capable>();").unwrap();
-        } else {
-            // The posix backend ignores the key: whether the clock has the trait, by
-            // an inherent constant that only a clock with it has, over a trait's.
-            writeln!(
-                items,
-                "\x20   pub struct Probe<C>(core::marker::PhantomData<C>);\n\
-                 \x20   pub trait Lacks {{ const HAS: bool = false; }}\n\
-                 \x20   impl<C> Lacks for Probe<C> {{}}\n\
-                 \x20   impl<C: typed_clocks::{traits}> Probe<C> {{ pub const HAS: bool = true; }}\n\
-                 }}"
-            )
-            .unwrap();
+        for other in capabilities {
+            let not = if other.key == key { "" } else { "!" };
             writeln!(
                 checks,
-                "    {{\n\
-                 \x20       use posix_{key}::Lacks as _;\n\
-                 \x20       const {{ assert!(!posix_{key}::Probe::<posix_{key}::Capable>::HAS, \"posix ignores `{key}`\") }};\n\
-                 \x20   }}"
+                "    assert!({not}kernel_{key}::CLOCKS[0].{0}, \"kernel_{key}: {0}\");",
+                other.key
             )
             .unwrap();
         }
+        let mut kernel = vec![name];
+        kernel.extend(capability.narrower.as_ref().map(|n| n.tr.name));
+        has_exactly(&mut checks, &format!("kernel_{key}::Capable"), &kernel);
+        if capability.narrower.is_some() {
+            has_exactly(&mut checks, &format!("kernel_{key}::Excepted"), &[name]);
+        }
+        let posix: &[&str] = if capability.on_posix() { &[name] } else { &[] };
+        has_exactly(&mut checks, &format!("posix_{key}::Capable"), posix);
     }
     format!(
-        "{items}\n/// Each clock has its capability's trait (or lacks it, where the posix backend\n\
-         /// ignores the key).\n\
+        "{items}\n/// Each clock has exactly the traits its capability gives it, and its row's flags.\n\
          pub fn check() {{\n{checks}}}\n"
     )
 }
@@ -164,19 +226,14 @@ fn write(path: &PathBuf, text: &str) {
         .unwrap_or_else(|error| fail(&format!("cannot write {}: {error}", path.display())));
 }
 
-fn read(document: &Table<'_>) -> (Vec<Row>, bool) {
+fn read(document: &Table<'_>) -> Vec<Row> {
     let mut rows = Vec::new();
-    let mut kernel_services = false;
     for (key, value) in document {
-        match (key.name.as_ref(), value.as_ref()) {
-            ("kernel_services", ValueInner::Boolean(flag)) => kernel_services = *flag,
-            ("clock", ValueInner::Array(array)) => {
-                rows.extend(array.iter().filter_map(|row| row.as_table().map(read_row)));
-            }
-            _ => {}
+        if let ("clock", ValueInner::Array(array)) = (key.name.as_ref(), value.as_ref()) {
+            rows.extend(array.iter().filter_map(|row| row.as_table().map(read_row)));
         }
     }
-    (rows, kernel_services)
+    rows
 }
 
 fn read_row(table: &Table<'_>) -> Row {
@@ -255,7 +312,7 @@ fn offset_shift(value: u32) -> i64 {
     1_000 * (i64::from(value) + 1)
 }
 
-fn bindings(rows: &[Row], kernel_services: bool) -> String {
+fn bindings(rows: &[Row]) -> String {
     let mut text = String::new();
     let mut constants = Vec::new();
     for (index, row) in rows.iter().enumerate() {
@@ -289,112 +346,13 @@ fn bindings(rows: &[Row], kernel_services: bool) -> String {
         )
         .unwrap();
     }
-    if kernel_services {
-        text.push('\n');
-        text.push_str(KERNEL_SERVICES_TYPES);
-        text.push_str(KERNEL_SERVICES);
-    }
     text
 }
 
-/// The kernel services' C types and constants, bindgen-shaped: the fixtures' one copy,
-/// which `ui-tests` and the zero-cost and renamed-dependency fixtures include as well.
-const KERNEL_SERVICES_TYPES: &str = include_str!("fixtures/kernel_services_types.rs");
-
-/// The kernel services' C functions (the signatures of the kernel's, bindgen-shaped), as
-/// stand-ins: the hrtimer functions keep the expiry in the struct, nothing fires.
-const KERNEL_SERVICES: &str = r#"
-/// # Safety
-/// Always safe.
-pub unsafe fn fsleep(_usecs: ::std::os::raw::c_ulong) {}
-/// # Safety
-/// Always safe.
-pub unsafe fn udelay(_usecs: ::std::os::raw::c_ulong) {}
-/// # Safety
-/// Always safe.
-pub unsafe fn __msecs_to_jiffies(m: ::std::os::raw::c_uint) -> ::std::os::raw::c_ulong {
-    ::std::os::raw::c_ulong::from(m) / 4
-}
-/// # Safety
-/// Always safe.
-pub unsafe fn might_sleep() {}
-/// # Safety
-/// `timer` must be valid for writes.
-pub unsafe fn hrtimer_setup_in_place(
-    timer: *mut hrtimer,
-    function: Option<unsafe extern "C" fn(arg1: *mut hrtimer) -> hrtimer_restart>,
-    _clock_id: clockid_t,
-    _mode: hrtimer_mode,
-) {
-    // SAFETY: the caller's contract.
-    unsafe {
-        timer.write(hrtimer {
-            node: timerqueue_node { expires: 0 },
-            function,
-        });
-    }
-}
-/// # Safety
-/// `timer` must be set up.
-pub unsafe fn hrtimer_start_range_ns(
-    timer: *mut hrtimer,
-    tim: Ktime,
-    _range_ns: u64,
-    _mode: hrtimer_mode,
-) {
-    // SAFETY: the caller's contract.
-    unsafe { (*timer).node.expires = tim };
-}
-/// # Safety
-/// `timer` must be set up.
-pub unsafe fn hrtimer_cancel_checked(_timer: *mut hrtimer) -> ::std::os::raw::c_int {
-    0
-}
-/// # Safety
-/// `timer` must be set up.
-pub unsafe fn hrtimer_try_to_cancel(_timer: *mut hrtimer) -> ::std::os::raw::c_int {
-    0
-}
-/// # Safety
-/// `timer` must be set up and stopped.
-pub unsafe fn hrtimer_destroy_in_place(_timer: *mut hrtimer) {}
-/// # Safety
-/// `timer` must be set up.
-pub unsafe fn hrtimer_is_queued(_timer: *mut hrtimer) -> bool {
-    false
-}
-/// # Safety
-/// `timer` must be set up.
-pub unsafe fn hrtimer_forward(timer: *mut hrtimer, _now: Ktime, interval: Ktime) -> u64 {
-    // SAFETY: the caller's contract.
-    unsafe { (*timer).node.expires += interval };
-    1
-}
-/// # Safety
-/// `timer` must be set up and not queued.
-pub unsafe fn hrtimer_forward_now(timer: *mut hrtimer, interval: Ktime) -> u64 {
-    // SAFETY: the caller's contract.
-    unsafe { hrtimer_forward(timer, 0, interval) }
-}
-"#;
-
-/// Uses of the kernel services in the lint test, when the table enables them.
-const SERVICES_CHECK: &str = "
-    assert_eq!(kernel_clocks::kernel_services::msecs_to_jiffies(8), 2);
-    kernel_clocks::kernel_services::delay::fsleep(typed_clocks::Delta::from_micros(1));
-    let polled = kernel_clocks::kernel_services::poll::read_poll_timeout(
-        || Ok(3),
-        |v| *v == 3,
-        typed_clocks::Delta::ZERO,
-        typed_clocks::Delta::from_millis(1),
-    );
-    assert_eq!(polled, Ok(3));
-";
-
-fn expected(rows: &[Row], kernel_services: bool) -> String {
+fn expected(rows: &[Row]) -> String {
     let mut text = String::from(
         "/// Each clock's name, stand-in reading and clock id, in table order.\n\
-         const EXPECTED: &[(&str, Ktime, ClockId)] = &[\n",
+         const EXPECTED: &[(&str, Ktime, i32)] = &[\n",
     );
     for (index, row) in rows.iter().enumerate() {
         let id = match &row.clockid {
@@ -420,30 +378,43 @@ fn expected(rows: &[Row], kernel_services: bool) -> String {
         )
         .unwrap();
     }
-    text.push_str("];\n\n/// Converts from the offset base to every clock with an offset.\nfn check_conversions() {\n");
+    text.push_str("];\n\n/// Converts from the offset base to every clock with an offset, and back.\nfn check_conversions() {\n");
     let offsets = offsets(rows);
-    if let Some((base_index, base)) = rows.iter().enumerate().find(|(_, row)| row.offset_base) {
-        for row in rows {
+    // (from, to, what the conversion adds), as row indices.
+    let mut conversions = Vec::new();
+    if let Some(base_index) = rows.iter().position(|row| row.offset_base) {
+        for (index, row) in rows.iter().enumerate() {
             let Some(offset) = &row.offset else { continue };
             let value = offsets
                 .iter()
                 .find(|(name, _)| name == offset)
                 .map_or(0, |&(_, value)| value);
-            writeln!(
-                text,
-                "    assert_eq!(Instant::<kernel_clocks::{}>::now().to_clock::<kernel_clocks::{}>().to_ktime(), {});",
-                base.name,
-                row.name,
-                literal(reading(base_index) + offset_shift(value))
-            )
-            .unwrap();
+            conversions.push((base_index, index, offset_shift(value)));
+            conversions.push((index, base_index, -offset_shift(value)));
         }
     }
+    for (from, to, shift) in &conversions {
+        writeln!(
+            text,
+            "    assert_eq!(Instant::<kernel_clocks::{}>::now().to_clock::<kernel_clocks::{}>().to_ktime(), {});",
+            rows[*from].name,
+            rows[*to].name,
+            literal(reading(*from) + shift)
+        )
+        .unwrap();
+    }
     text.push_str(
-        "}\n\n/// Uses the kernel services, when the table enables them.\nfn check_services() {",
+        "}\n\n/// The same conversions in `own_runtime`.\nfn check_own_conversions() {\n    use own_runtime::ConvertsTo;\n",
     );
-    if kernel_services {
-        text.push_str(SERVICES_CHECK);
+    for (from, to, shift) in &conversions {
+        writeln!(
+            text,
+            "    assert_eq!(<own_runtime::{0} as ConvertsTo<own_runtime::{1}>>::to_clock(own_runtime::Instant::now()).as_nanos(), {2}, \"{0} to {1}\");",
+            rows[*from].name,
+            rows[*to].name,
+            literal(reading(*from) + shift)
+        )
+        .unwrap();
     }
     text.push_str("}\n");
     text

@@ -2,12 +2,17 @@
 //! `cargo bench -p clock-tests --features bench --bench clocks` (ratios:
 //! `scripts/bench-ratios.sh`).
 //!
-//! - `now`: `Instant::<Monotonic>::now()` (generated) vs `unsafe { bindings::ktime_get() }`
-//!   (the raw FFI call it wraps) vs `std::time::Instant::now()` vs
-//!   `libc::clock_gettime(CLOCK_MONOTONIC)` — all reading CLOCK_MONOTONIC, the last two
-//!   without the host timekeeper in between.
-//! - `sub`: `Instant - Instant` (saturating) vs `i64::saturating_sub` and `wrapping_sub`.
-//! - `add`: `Instant + Delta` (saturating) vs `i64::saturating_add` and `wrapping_add`.
+//! - `now`: the kernel's `kernel::time::Instant::<Monotonic>::now()` (the clock
+//!   `declare_clocks!` declares in `kernel::time`, over the host kernel crate) and
+//!   typed-clocks's `Instant::<Monotonic>::now()` (a clock declared here over the same
+//!   bindings) vs `unsafe { bindings::ktime_get() }` (the raw FFI call both wrap) vs
+//!   `std::time::Instant::now()` vs `libc::clock_gettime(CLOCK_MONOTONIC)` — all
+//!   reading CLOCK_MONOTONIC, the last two without the host timekeeper in between.
+//! - `sub`: typed-clocks's `Instant - Instant` (saturating) vs `i64::saturating_sub`
+//!   and `wrapping_sub`.
+//! - `add`: typed-clocks's `Instant + Delta` (saturating) vs `i64::saturating_add` and
+//!   `wrapping_add`; the kernel's `Instant + Delta` (saturating into `0..=KTIME_MAX`)
+//!   vs `i64::saturating_add` and `max(0)`.
 //!
 //! One iteration of `sub` or `add` is a chain of [`CHAIN`] dependent operations (a single
 //! one, at about a nanosecond, is below what the loop around it lets criterion resolve).
@@ -24,13 +29,27 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kernel_integration::{bindings, time::Monotonic};
+use kernel::bindings;
 use std::hint::black_box;
-use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant};
+
+/// typed-clocks's clock over the kernel crate's bindings: the getter of
+/// `kernel::time::Monotonic`.
+mod user {
+    typed_clocks::declare_clocks! {
+        // SAFETY: `kernel::bindings` is bindgen's output for the host kernel's headers:
+        // `ktime_get` and `CLOCK_MONOTONIC` are the kernel's.
+        unsafe(bindings = kernel::bindings);
+        Monotonic { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC, doc: "CLOCK_MONOTONIC." },
+    }
+}
+use user::Monotonic;
 
 fn now(c: &mut Criterion) {
     let mut group = c.benchmark_group("now");
+    group.bench_function("typed kernel::time::Instant::<Monotonic>::now", |b| {
+        b.iter(|| black_box(kernel::time::Instant::<kernel::time::Monotonic>::now()))
+    });
     group.bench_function("typed Instant::<Monotonic>::now", |b| {
         b.iter(|| black_box(Instant::<Monotonic>::now()))
     });
@@ -134,6 +153,30 @@ fn add(c: &mut Criterion) {
             let (mut t, span) = (black_box(at_ns), black_box(span_ns));
             for _ in 0..CHAIN {
                 t = t.wrapping_add(span);
+            }
+            black_box(t)
+        })
+    });
+    // The kernel's `Instant` has no public constructor but `now()`: both chains start
+    // from a reading of the clock.
+    let kernel_at = kernel::time::Instant::<kernel::time::Monotonic>::now();
+    let kernel_span = kernel::time::Delta::from_nanos(span_ns);
+    group.bench_function("typed kernel::time Instant + Delta", |b| {
+        b.iter(|| {
+            let (mut t, span) = (black_box(kernel_at), black_box(kernel_span));
+            for _ in 0..CHAIN {
+                t = t + span;
+            }
+            black_box(t)
+        })
+    });
+    // SAFETY: `ktime_get` takes no arguments and has no preconditions.
+    let raw_at = unsafe { bindings::ktime_get() };
+    group.bench_function("raw i64::saturating_add max(0)", |b| {
+        b.iter(|| {
+            let (mut t, span) = (black_box(raw_at), black_box(span_ns));
+            for _ in 0..CHAIN {
+                t = t.saturating_add(span).max(0);
             }
             black_box(t)
         })

@@ -23,8 +23,10 @@ extern "C" fn prop_clock_get() -> typed_clocks::Ktime {
 }
 
 typed_clocks::declare_clocks! {
+    // SAFETY: `prop_clock_get` below is `ktime_t prop_clock_get(void)`, safe to call
+    // anywhere; the properties read it as monotonic only where they set it so.
     unsafe(extern "C");
-    PropClock { getter: prop_clock_get, monotonic: true, clockid: 1 },
+    PropClock { getter: prop_clock_get, monotonic: true, clockid: 1, doc: "The clock the properties set." },
 }
 
 /// The reference model: exact, then clamped like the library promises.

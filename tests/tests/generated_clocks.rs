@@ -9,6 +9,8 @@ use typed_clocks::{ClockSource, Delta, Instant, Ktime, MonotonicClock};
 
 typed_clocks::declare_clocks!(
     "tables/test_clocks.toml",
+    // SAFETY: `support::getters` has each getter and constant the table names, each
+    // getter safe to call anywhere; the tests set the monotonic ones only forwards.
     unsafe(bindings = crate::support::getters)
 );
 

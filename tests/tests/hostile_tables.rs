@@ -191,21 +191,14 @@ fn collect(json: &str, first: usize) -> (Vec<(usize, Reported)>, Vec<String>) {
     (attributed, stray)
 }
 
-/// The line of `tableNNNNN.toml:LINE:COL:` at the start of `message` (or after
-/// the deprecation lint's `use of deprecated function …: ` or `… constant …: `).
+/// The line of `tableNNNNN.toml:LINE:COL:` at the start of `message`, or of a failed
+/// const assertion of the expansion (`evaluation panicked: tableNNNNN.toml:…`).
 fn toml_line(message: &str, table: &str) -> Option<usize> {
     let prefix = format!("{table}:");
-    let rest = match message.strip_prefix(&prefix) {
-        Some(rest) => rest,
-        None if message.starts_with("use of deprecated function")
-            || message.starts_with("use of deprecated constant")
-            || message.starts_with("evaluation panicked: ") =>
-        {
-            let at = message.find(&format!(": {prefix}"))?;
-            &message[at + 2 + prefix.len()..]
-        }
-        None => return None,
-    };
+    let rest = message
+        .strip_prefix("evaluation panicked: ")
+        .unwrap_or(message)
+        .strip_prefix(&prefix)?;
     line_of_line_col(rest)
 }
 
@@ -515,10 +508,10 @@ fn underscore_and_keyword_clock_ids_are_located_in_every_form() {
     check_cases(&cases);
 }
 
-/// A clock named `V` is a valid row: the template's generic parameters have names that
-/// no clock can have (`__Visitor`), so `visitor.visit::<V>()` means the clock.
+/// A clock named `V` is a valid row: the expansion's generic parameters have names
+/// that no clock can have (`__Visitor`), so `visitor.visit::<V>()` means the clock.
 #[test]
-fn a_clock_named_like_the_templates_type_parameter() {
+fn a_clock_named_like_the_expansions_type_parameter() {
     let toml =
         "[[clock]]\nname = \"V\"\ngetter = \"hostile_get_0\"\nmonotonic = true\nclockid = 1\n";
     let case = hostile::case_from_toml(

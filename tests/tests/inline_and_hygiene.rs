@@ -22,6 +22,7 @@ mod shadowed_core {
     /// A module named `core`: generated code must not resolve `core::…` here.
     mod core {}
     typed_clocks::declare_clocks! {
+        // SAFETY: `inline_test_ktime_get` above is `ktime_t f(void)`, read forwards.
         unsafe(extern "C");
         ShadowMono { getter: inline_test_ktime_get, monotonic: true, clockid: 1, doc: "Shadowed." },
     }
@@ -30,6 +31,7 @@ mod shadowed_core {
 mod no_prelude {
     #![no_implicit_prelude]
     ::typed_clocks::declare_clocks! {
+        // SAFETY: `inline_test_other_get` above is `ktime_t f(void)`.
         unsafe(extern "C");
         PreludeFree { getter: inline_test_other_get, monotonic: false, clockid: 0 },
     }
@@ -37,7 +39,12 @@ mod no_prelude {
 
 mod from_file_without_bindings {
     // `getter`s declared by the macro itself as `extern "C"` functions.
-    ::typed_clocks::declare_clocks!("tables/extern_clocks.toml", unsafe(extern "C"));
+    ::typed_clocks::declare_clocks!(
+        "tables/extern_clocks.toml",
+        // SAFETY: the table's getter, `inline_test_ktime_get` above, is `ktime_t
+        // f(void)`, read forwards.
+        unsafe(extern "C")
+    );
 }
 
 #[test]

@@ -13,9 +13,13 @@ use syn::visit::{self, Visit};
 /// closing brace (attributes and doc comments not counted).
 const MAX_FUNCTION_LINES: usize = 60;
 
-/// The macro library's sources.
+/// The macro library's sources; `TIME_MACROS_SRC` checks another tree instead (a
+/// proposed change, in a copy).
 fn macro_sources() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../time-macros/src")
+    std::env::var_os("TIME_MACROS_SRC").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../time-macros/src"),
+        PathBuf::from,
+    )
 }
 
 /// A source file: its path under the root and its module path (`lib.rs`: none,
@@ -26,13 +30,25 @@ struct Source {
     syntax: syn::File,
 }
 
-/// Whether an item has `#[cfg(test)]`.
+/// Whether an item is compiled in tests only: `#[cfg(test)]`, or `test` in a
+/// `#[cfg(all(…))]`.
 fn is_test(attrs: &[syn::Attribute]) -> bool {
+    fn test_only(meta: &syn::Meta) -> bool {
+        match meta {
+            syn::Meta::Path(path) => path.is_ident("test"),
+            syn::Meta::List(list) if list.path.is_ident("all") => list
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+                )
+                .is_ok_and(|metas| metas.iter().any(test_only)),
+            _ => false,
+        }
+    }
     attrs.iter().any(|attr| {
         attr.path().is_ident("cfg")
             && attr
-                .parse_args::<syn::Ident>()
-                .is_ok_and(|ident| ident == "test")
+                .parse_args::<syn::Meta>()
+                .is_ok_and(|meta| test_only(&meta))
     })
 }
 
@@ -328,11 +344,22 @@ fn the_checks_find_what_they_forbid() {
     write("d/mod.rs", "mod inner;\nuse inner::I;\npub struct D;\n");
     write("d/inner.rs", "pub struct I;\nuse super::D;\n");
     write("e.rs", "mod tests {\n    use super::super::lib_item;\n}\n");
+    // A module compiled in some tests only is a unit test too; `not(test)` is not.
+    write(
+        "f.rs",
+        &format!(
+            "#[cfg(all(test, feature = \"toml\"))]\nmod tests;\n\
+             #[cfg(not(test))]\nfn long() {{\n{}}}\n",
+            body(61)
+        ),
+    );
+    std::fs::create_dir_all(root.join("f")).unwrap();
+    write("f/tests.rs", &format!("fn long() {{\n{}}}\n", body(61)));
     // Unit tests (`t`, and `a`'s `tests`) are not held to the rules.
     write(
         "lib.rs",
         &format!(
-            "mod a;\nmod b;\nmod c;\nmod d;\nmod e;\n#[cfg(test)]\nmod t;\n\nfn fine() {{\n{}}}\n",
+            "mod a;\nmod b;\nmod c;\nmod d;\nmod e;\nmod f;\n#[cfg(test)]\nmod t;\n\nfn fine() {{\n{}}}\n",
             body(60)
         ),
     );
@@ -353,7 +380,7 @@ fn the_checks_find_what_they_forbid() {
     let long = long_functions(&root);
     let loops = import_loops(&root);
     std::fs::remove_dir_all(&root).unwrap();
-    assert_eq!(long, ["a.rs:4: long (61 lines)"]);
+    assert_eq!(long, ["a.rs:4: long (61 lines)", "f.rs:4: long (61 lines)"]);
     assert_eq!(
         loops,
         [

@@ -2,21 +2,38 @@
 //! `clock_nanosleep` on their own clock. The behaviour of particular clocks is tested
 //! on rows declared here; every clock of the root `clocks.toml`, whatever its rows,
 //! is checked against `clock_gettime` through the generated `CLOCKS`.
+//!
+//! The waits that must end at once run under [`ends`], which fails the test when one
+//! has not returned after [`HANG_GUARD`]: a guard against a test that hangs, not a
+//! measurement (without the behaviour under test, those waits never end).
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use typed_clocks::error::{code::ETIMEDOUT, Error};
-use typed_clocks::ext::{ClockSourceExt, DeltaExt, InstantExt};
-use typed_clocks::poll::read_poll_timeout_with;
-use typed_clocks::posix::{self, PosixClock};
-use typed_clocks::{ClockId, ClockSource, Deadline, Delta, Instant, Ktime, MonotonicClock};
+use typed_clocks::ext::{DeltaExt, InstantExt};
+use typed_clocks::posix::{self, PosixClock, SleepError};
+use typed_clocks::{Deadline, Delta, Instant, Ktime};
 
 typed_clocks::declare_clocks! {
     backend = posix;
-    Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC },
-    RealTime { monotonic: false, clockid: CLOCK_REALTIME },
-    BootTime { monotonic: true, clockid: CLOCK_BOOTTIME },
-    Tai { monotonic: false, clockid: CLOCK_TAI },
-    MonotonicRaw { monotonic: true, clockid: CLOCK_MONOTONIC_RAW },
+    Monotonic { monotonic: true, clockid: CLOCK_MONOTONIC, doc: "CLOCK_MONOTONIC." },
+    RealTime { monotonic: false, clockid: CLOCK_REALTIME, doc: "CLOCK_REALTIME." },
+    BootTime { monotonic: true, clockid: CLOCK_BOOTTIME, doc: "CLOCK_BOOTTIME." },
+    Tai { monotonic: false, clockid: CLOCK_TAI, doc: "CLOCK_TAI." },
+    MonotonicRaw { monotonic: true, clockid: CLOCK_MONOTONIC_RAW, doc: "CLOCK_MONOTONIC_RAW." },
+    ProcessCpu { monotonic: false, clockid: CLOCK_PROCESS_CPUTIME_ID, doc: "The process's CPU time." },
+    ThreadCpu { monotonic: false, clockid: CLOCK_THREAD_CPUTIME_ID, doc: "The calling thread's CPU time." },
+}
+
+/// How long [`ends`] waits for a call that must return at once.
+const HANG_GUARD: Duration = Duration::from_secs(10);
+
+/// Runs `wait` in a thread of its own and returns its result; panics if it has not
+/// returned after [`HANG_GUARD`] (the thread is left blocked).
+fn ends<T: Send + 'static>(what: &str, wait: impl FnOnce() -> T + Send + 'static) -> T {
+    let (done, result) = std::sync::mpsc::channel();
+    let _ = std::thread::spawn(move || done.send(wait()));
+    result
+        .recv_timeout(HANG_GUARD)
+        .unwrap_or_else(|_| panic!("{what}: still waiting after {HANG_GUARD:?}"))
 }
 
 /// The root table through the posix backend.
@@ -53,12 +70,27 @@ fn every_clock_of_the_root_table_reads_its_clock_id() {
 
 #[test]
 fn each_clock_is_the_posix_clock_of_its_id() {
-    assert_eq!(Monotonic::CLOCKID, libc::CLOCK_MONOTONIC);
-    assert_eq!(RealTime::CLOCKID, libc::CLOCK_REALTIME);
-    assert_eq!(BootTime::CLOCKID, libc::CLOCK_BOOTTIME);
-    assert_eq!(Tai::CLOCKID, libc::CLOCK_TAI);
-    assert_eq!(MonotonicRaw::CLOCKID, libc::CLOCK_MONOTONIC_RAW);
-    assert_eq!(Monotonic::ID, libc::CLOCK_MONOTONIC);
+    fn id<C: PosixClock>() -> libc::clockid_t {
+        C::ID
+    }
+    assert_eq!(id::<Monotonic>(), libc::CLOCK_MONOTONIC);
+    assert_eq!(id::<RealTime>(), libc::CLOCK_REALTIME);
+    assert_eq!(id::<BootTime>(), libc::CLOCK_BOOTTIME);
+    assert_eq!(id::<Tai>(), libc::CLOCK_TAI);
+    assert_eq!(id::<MonotonicRaw>(), libc::CLOCK_MONOTONIC_RAW);
+    assert_eq!(id::<ProcessCpu>(), libc::CLOCK_PROCESS_CPUTIME_ID);
+    assert_eq!(id::<ThreadCpu>(), libc::CLOCK_THREAD_CPUTIME_ID);
+    for (clock, id) in CLOCKS.iter().zip([
+        libc::CLOCK_MONOTONIC,
+        libc::CLOCK_REALTIME,
+        libc::CLOCK_BOOTTIME,
+        libc::CLOCK_TAI,
+        libc::CLOCK_MONOTONIC_RAW,
+        libc::CLOCK_PROCESS_CPUTIME_ID,
+        libc::CLOCK_THREAD_CPUTIME_ID,
+    ]) {
+        assert_eq!(clock.id, id, "{}", clock.name);
+    }
 }
 
 #[test]
@@ -114,7 +146,8 @@ fn clocks_that_cannot_be_slept_on_report_an_error() {
         assert_eq!(error.errno(), libc::ENOTSUP, "{error}");
         assert_eq!(
             error.to_string(),
-            "clock_nanosleep: this clock cannot be slept on (ENOTSUP)"
+            "clock_nanosleep: this clock cannot be slept on, or does not advance while its \
+             caller sleeps (ENOTSUP)"
         );
     }
     // Elsewhere the clock may be sleepable; an error must still be one of these.
@@ -169,63 +202,39 @@ fn past_deadlines_and_non_positive_spans_return_ok_at_once() {
         posix::sleep_for::<MonotonicRaw>(Delta::MAX),
         posix::sleep_until(Deadline::<MonotonicRaw>::at(Instant::from_ktime(i64::MAX))),
     ] {
-        assert_eq!(result.map_err(posix::SleepError::errno), Err(libc::ENOTSUP));
+        assert_eq!(result.map_err(SleepError::errno), Err(libc::ENOTSUP));
     }
 }
 
-/// A monotonic clock read by the posix backend's reader with an id that the backend
-/// refuses in a table (a clock written by hand): `CLOCK_BOOTTIME_ALARM`
-/// (9), which `clock_gettime` fails on without an RTC, or 12345, which no clock has.
-struct ReadById<const ID: ClockId>;
-
-impl<const ID: ClockId> ClockSourceExt for ReadById<ID> {
-    const NAME: &'static str = "ReadById";
-    const MONOTONIC: bool = true;
-}
-// SAFETY: `read_clock` is safe to call anywhere and returns a time in `0..=KTIME_MAX`.
-unsafe impl<const ID: ClockId> ClockSource for ReadById<ID> {
-    const ID: ClockId = ID;
-    fn ktime_get() -> Ktime {
-        typed_clocks::__private::posix::read_clock(ID)
-    }
-}
-// SAFETY: `CLOCK_BOOTTIME_ALARM` reads `CLOCK_BOOTTIME` where it can be read, and a
-// reading that fails is `KTIME_MAX`, later than any other; whether a machine has an
-// RTC does not change while the test runs. Id 12345 always reads `KTIME_MAX`.
-unsafe impl<const ID: ClockId> typed_clocks::__private::SealedMonotonic for ReadById<ID> {}
-impl<const ID: ClockId> MonotonicClock for ReadById<ID> {}
-
+/// A sleep on a CPU-time clock, which does not advance while its caller sleeps, would
+/// never end (the process clock) or fail with `EINVAL` (the thread clock): every wait
+/// on one fails at once with `CLOCK_STOPS`, however far its deadline.
 #[test]
-fn a_poll_timed_on_a_clock_that_cannot_be_read_times_out() {
-    type BootAlarm = ReadById<{ libc::CLOCK_BOOTTIME_ALARM }>;
-    type NoSuchClock = ReadById<12345>;
-    fn poll<C: MonotonicClock>() -> Result<(), Error> {
-        read_poll_timeout_with::<C, _, _, _>(
-            || Ok(()),
-            |_| false,
-            Delta::from_millis(1),
-            Delta::from_millis(10),
-            |d| posix::sleep(d).expect("a relative sleep"),
-        )
+fn a_sleep_on_a_cpu_time_clock_fails_at_once() {
+    // Both clocks can be read.
+    assert!(Instant::<ProcessCpu>::now().to_ktime() > 0);
+    assert!(Instant::<ThreadCpu>::now().to_ktime() > 0);
+    let hour = Delta::from_secs(3600);
+    type Wait = fn(Delta) -> Result<(), SleepError>;
+    let waits: [(&str, Wait); 4] = [
+        ("sleep_until on CLOCK_PROCESS_CPUTIME_ID", |span| {
+            posix::sleep_until(Deadline::<ProcessCpu>::after(span))
+        }),
+        (
+            "sleep_for on CLOCK_PROCESS_CPUTIME_ID",
+            posix::sleep_for::<ProcessCpu>,
+        ),
+        ("sleep_until on CLOCK_THREAD_CPUTIME_ID", |span| {
+            posix::sleep_until(Deadline::<ThreadCpu>::after(span))
+        }),
+        (
+            "sleep_for on CLOCK_THREAD_CPUTIME_ID",
+            posix::sleep_for::<ThreadCpu>,
+        ),
+    ];
+    for (what, wait) in waits {
+        let result = ends(what, move || wait(hour));
+        assert_eq!(result, Err(SleepError::CLOCK_STOPS), "{what}");
+        assert_eq!(SleepError::CLOCK_STOPS.errno(), libc::ENOTSUP);
     }
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec.
-    let has_rtc = unsafe { libc::clock_gettime(libc::CLOCK_BOOTTIME_ALARM, &mut ts) } == 0;
-    println!("CLOCK_BOOTTIME_ALARM can be read here: {has_rtc}");
-    assert_eq!(NoSuchClock::ktime_get(), Ktime::MAX);
-    if !has_rtc {
-        assert_eq!(BootAlarm::ktime_get(), Ktime::MAX);
-    }
-    // Every deadline on a clock that cannot be read has passed.
-    assert!(Deadline::<NoSuchClock>::after(Delta::from_secs(3600)).has_passed());
-
-    let (done, results) = std::sync::mpsc::channel();
-    std::thread::spawn(move || done.send((poll::<NoSuchClock>(), poll::<BootAlarm>())));
-    let (none, alarm) = results
-        .recv_timeout(Duration::from_secs(5))
-        .expect("10 ms polls still polling after 5 s");
-    assert_eq!((none, alarm), (Err(ETIMEDOUT), Err(ETIMEDOUT)));
 }

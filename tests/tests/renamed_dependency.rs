@@ -1,8 +1,8 @@
 //! Generated code keeps working when a dependent renames typed-clocks in its
 //! `Cargo.toml` (`time_core = { package = "typed-clocks", … }`): the crate in
 //! `tests/fixtures/renamed-dependency` calls every form of the macro as
-//! `time_core::declare_clocks!` (file with kernel services and conversions, inline,
-//! posix, and `crate = PATH`) with no crate named `typed_clocks` in sight, builds
+//! `time_core::declare_clocks!` (file with conversions, inline, posix, and
+//! `runtime = PATH`) with no crate named `typed_clocks` in sight, builds
 //! without a warning outside the workspace, and runs.
 
 mod scratch;
@@ -11,19 +11,12 @@ mod scratch;
 fn generated_code_works_under_a_renamed_dependency() {
     let fixtures = scratch::workspace().join("tests/fixtures");
     let root = scratch::temp_dir("renamed-dependency");
-    // The fixture includes `../../kernel_services_types.rs`: beside the crate's
-    // directory, as in tests/fixtures.
     let dir = root.join("renamed-dependency");
     let package = scratch::copy_crate(
         &fixtures.join("renamed-dependency"),
         &dir,
         "renamed-dependency",
     );
-    std::fs::copy(
-        fixtures.join("kernel_services_types.rs"),
-        root.join("kernel_services_types.rs"),
-    )
-    .expect("copy the kernel services types");
     let target = scratch::cached_target("renamed-dependency");
     let output = scratch::cargo(&dir, &target, &["run", "--quiet"]);
     scratch::assert_clean(&output, "cargo run");

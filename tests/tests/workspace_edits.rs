@@ -1,15 +1,17 @@
 //! Adding a clock to the project is a table edit, end to end: in a copy of the whole
-//! workspace, rows for every real kernel clock reader that the root `clocks.toml` does
-//! not have yet go into the table — and nothing else changes — and the main demo
-//! prints each new clock with its reading. Removing a row then breaks the code that
-//! uses it, with an error naming the clock. And the build script stops with one
-//! sentence, not a bindgen panic, when libclang cannot be loaded.
+//! workspace, rows for every real kernel clock reader that the kernel's table does not
+//! have yet go into it — the kernel's `rust/kernel/time/clocks.toml`, which the host
+//! kernel crate reads, and its copy at the root — and nothing else changes, and the
+//! main demo prints each new clock with its reading. Removing a row then breaks the
+//! code that uses it, with an error naming the clock. And the build script stops with
+//! one sentence, not a bindgen panic, when libclang cannot be loaded.
 //!
-//! Adding a capability is three code edits: in a copy of the workspace, a `vdso`
-//! capability with a rule (`IdIn`) is one entry in the macro's capability data, one
-//! trait and one seal;
-//! with its ui case and the regenerated docs and snapshots, the clocks declared with
-//! `vdso = true` have the trait and the tests that cover every capability cover it.
+//! Adding a capability is one code edit: in a copy of the workspace, a `vdso`
+//! capability with a rule (`IdIn`) is one entry in the macro's capability data, from
+//! which `declare_clocks!(runtime = self)` declares its trait in each runtime; with its
+//! ui case and the regenerated docs, reference expansion and snapshots, the clocks
+//! declared with `vdso = true` have the trait and the tests that cover every
+//! capability cover it.
 
 mod scratch;
 
@@ -110,18 +112,46 @@ const KERNEL_CLOCKS: &[(&str, &str, bool, &str)] = &[
     ),
 ];
 
-/// The text of kernel-integration's sources and examples in the workspace at `dir`.
+/// The kernel's table, which the host kernel crate reads (`kernel::time`'s
+/// `declare_clocks!("time/clocks.toml", …)`), and its copy at the root of the
+/// workspace (`scripts/kernel-patches check` keeps the two equal).
+const TABLES: [&str; 2] = [
+    "kernel-integration/linux/intree/rust/kernel/time/clocks.toml",
+    "clocks.toml",
+];
+
+/// Writes `table` to both [`TABLES`] of the workspace at `dir`.
+fn write_tables(dir: &Path, table: &str) {
+    for path in TABLES {
+        std::fs::write(dir.join(path), table).expect("write clocks.toml");
+    }
+}
+
+/// The text of the host kernel crate's sources, its examples and the kernel files it
+/// builds (the KUnit tests, which the host does not build, left out) in the workspace
+/// at `dir`.
 fn kernel_integration_sources(dir: &Path) -> String {
-    let mut text = String::new();
-    for sub in ["kernel-integration/src", "kernel-integration/examples"] {
-        for entry in std::fs::read_dir(dir.join(sub))
-            .expect("read dir")
-            .flatten()
-        {
-            if entry.path().extension().is_some_and(|ext| ext == "rs") {
-                text.push_str(&std::fs::read_to_string(entry.path()).expect("read source"));
+    fn walk(dir: &Path, text: &mut String) {
+        for entry in std::fs::read_dir(dir).expect("read dir").flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            if name == "tests" || name == "tests.rs" {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, text);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                text.push_str(&std::fs::read_to_string(&path).expect("read source"));
             }
         }
+    }
+    let mut text = String::new();
+    for sub in [
+        "kernel-integration/src",
+        "kernel-integration/examples",
+        "kernel-integration/linux/intree/rust/kernel",
+    ] {
+        walk(&dir.join(sub), &mut text);
     }
     text
 }
@@ -214,19 +244,18 @@ fn every_kernel_clock_is_a_table_edit_and_removing_one_breaks_its_users() {
     let dir = scratch::temp_dir("workspace-copy");
     scratch::copy_tree(&scratch::workspace(), &dir, &[]);
     let target = scratch::cached_target("workspace-copy-target");
-    // Start from the rows that kernel-integration names in its code: whatever the
-    // root table has, the edit below then adds real rows.
-    let table_path = dir.join("clocks.toml");
+    // Start from the rows that the host kernel crate names in its code: whatever the
+    // kernel's table has, the edit below then adds real rows.
     let used = kernel_integration_sources(&dir);
     let reduced = keep_rows(
-        &std::fs::read_to_string(&table_path).expect("clocks.toml"),
+        &std::fs::read_to_string(dir.join(TABLES[0])).expect("clocks.toml"),
         |name| names_word(&used, name),
     );
-    std::fs::write(&table_path, &reduced).expect("write clocks.toml");
+    write_tables(&dir, &reduced);
     let before = snapshot(&dir);
 
     // Add every kernel clock the table lacks (by getter), and nothing else.
-    let mut table = std::fs::read_to_string(&table_path).expect("clocks.toml");
+    let mut table = reduced;
     let present = rows(&table);
     let mut added = Vec::new();
     for &(name, getter, monotonic, rest) in KERNEL_CLOCKS {
@@ -238,7 +267,11 @@ fn every_kernel_clock_is_a_table_edit_and_removing_one_breaks_its_users() {
         ));
         added.push(name);
     }
-    std::fs::write(&table_path, &table).expect("write clocks.toml");
+    assert!(
+        !added.is_empty(),
+        "the reduced table has every kernel clock"
+    );
+    write_tables(&dir, &table);
 
     let output = scratch::cargo(
         &dir,
@@ -271,19 +304,18 @@ fn every_kernel_clock_is_a_table_edit_and_removing_one_breaks_its_users() {
     eprintln!("added to the table: {added:?}\n{stdout}");
 
     // The table is the only file that changed (the build touched nothing else).
-    assert_eq!(
-        changed(&before, &snapshot(&dir)),
-        [PathBuf::from("clocks.toml")]
-    );
+    let mut tables: Vec<PathBuf> = TABLES.iter().map(PathBuf::from).collect();
+    tables.sort();
+    assert_eq!(changed(&before, &snapshot(&dir)), tables);
 
     // Remove a row the demo uses: the build fails, naming the clock.
     let boot = "\n[[clock]]\nname = \"BootTime\"\n";
-    let start = table.find(boot).expect("the root table has BootTime") + 1;
+    let start = table.find(boot).expect("the kernel's table has BootTime") + 1;
     let end = table[start..]
         .find("\n[[clock]]")
         .map_or(table.len(), |end| start + end + 1);
     table.replace_range(start..end, "");
-    std::fs::write(&table_path, &table).expect("write clocks.toml");
+    write_tables(&dir, &table);
     let output = scratch::cargo(
         &dir,
         &target,
@@ -340,17 +372,26 @@ fn missing_libclang_is_one_sentence_not_a_panic() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// The three code edits of a new capability `vdso`: each inserts its text after an
-/// anchor, in one file: `(file, anchor, text)`.
-const VDSO_EDITS: &[(&str, &str, &str)] = &[
-    (
-        "time-macros/src/capabilities.rs",
-        "        doc: \"keeps counting while the system is suspended\",\n    },\n",
-        "    Capability {
+/// The code edit of a new capability `vdso`: its entry in the macro's capability data,
+/// inserted after an anchor: `(file, anchor, text)`.
+const VDSO_EDITS: &[(&str, &str, &str)] = &[(
+    "time-macros/src/capabilities.rs",
+    "        doc: \"keeps counting while the system is suspended\",\n    },\n",
+    "    Capability {
         key: \"vdso\",
-        trait_name: \"VdsoClock\",
-        seal: Some(\"SealedVdso\"),
-        is_unsafe: false,
+        tr: Trait {
+            name: \"VdsoClock\",
+            supertrait: None,
+            is_unsafe: false,
+            doc: \"A clock that user space reads through the vDSO. Implemented by \\
+                  `declare_clocks!` for the rows with `vdso = true`.\",
+            safety: \"\",
+            unimplemented: [
+                \"`{Self}` is not read through the vDSO\",
+                \"only clocks declared with `vdso = true` implement `VdsoClock`\",
+                \"\",
+            ],
+        },
         required: false,
         kernel: Impl::Plain,
         posix: Some(Impl::Plain),
@@ -359,29 +400,11 @@ const VDSO_EDITS: &[(&str, &str, &str)] = &[
             message: \"the vDSO does not read clock id `{clockid}`\",
             help: \"remove `vdso = true` from this row\",
         }],
+        narrower: None,
         doc: \"can be read in user space through the vDSO\",
     },
 ",
-    ),
-    (
-        "time-core/src/capabilities.rs",
-        "pub trait SuspendCountingClock: ClockSource + crate::__private::SealedSuspendCounting {}\n",
-        "
-/// A clock that user space reads through the vDSO. Implemented by `declare_clocks!`
-/// for rows with `vdso = true`, and sealed.
-pub trait VdsoClock: ClockSource + crate::__private::SealedVdso {}
-",
-    ),
-    (
-        "time-core/src/private.rs",
-        "pub trait SealedSuspendCounting {}\n",
-        "
-/// Seals [`VdsoClock`]: only `declare_clocks!` implements it, for rows with
-/// `vdso = true`. Nothing's safety depends on it.
-pub trait SealedVdso {}
-",
-    ),
-];
+)];
 
 /// The ui case of the new capability.
 const VDSO_UI_CASE: (&str, &str) = (
@@ -425,7 +448,7 @@ fn one_insertion(before: &[u8], after: &[u8]) -> bool {
 }
 
 #[test]
-fn a_capability_is_three_code_edits_and_one_ui_case() {
+fn a_capability_is_one_code_edit_and_one_ui_case() {
     let dir = scratch::temp_dir("capability-copy");
     scratch::copy_tree(&scratch::workspace(), &dir, &[]);
     let target = scratch::cached_target("capability-copy-target");
@@ -448,11 +471,15 @@ fn a_capability_is_three_code_edits_and_one_ui_case() {
     for path in &changes {
         assert!(one_insertion(&before[path], &edited[path]), "{path:?}");
     }
-    eprintln!("a capability: {} code edits, in {changes:?}", changes.len());
+    eprintln!(
+        "a capability: {} code edit(s), in {changes:?}",
+        changes.len()
+    );
 
     // Its ui case; then what is generated: the documentation's capability table and
-    // key lists, the ui snapshots (the new one, and those that list the keys), and the
-    // README's table of the clocks and their capabilities.
+    // key lists, the reference expansion (which declares the runtime's traits), the ui
+    // snapshots (the new one, and those that list the keys), and the README's table of
+    // the clocks and their capabilities.
     let (case, text) = VDSO_UI_CASE;
     std::fs::write(dir.join(case), text).expect("write the ui case");
     // `cargo test --quiet ARGS` in the copy, with `env`.
@@ -471,6 +498,8 @@ fn a_capability_is_three_code_edits_and_one_ui_case() {
     };
     let macro_tables = ["-p", "typed-clocks-macros", "--lib", "capability::"];
     test(&macro_tables, &[("UPDATE_DOCS", "1")]);
+    let reference = ["-p", "typed-clocks-macros", "--lib", "reference"];
+    test(&reference, &[("UPDATE_EXPANSION", "1")]);
     let case_name = Path::new(case).file_name().expect("a file name");
     let filters: Vec<String> = std::iter::once(case_name.to_string_lossy().into_owned())
         .chain(KEY_LIST_SNAPSHOTS.iter().map(|&name| name.to_owned()))
@@ -485,8 +514,9 @@ fn a_capability_is_three_code_edits_and_one_ui_case() {
     // The clocks with `vdso = true` have the trait, with each backend: the tests
     // that cover every capability cover it (and the macro's own, and the ui case's);
     // the hostile tables draw good rows with it and rows that break its rule.
-    test(&["-p", "clock-tests", "--test", "template_rows"], &[]);
+    test(&["-p", "clock-tests", "--test", "expansion_rows"], &[]);
     test(&macro_tables, &[]);
+    test(&reference, &[]);
     let hostile = [
         "-p",
         "clock-tests",
@@ -498,12 +528,15 @@ fn a_capability_is_three_code_edits_and_one_ui_case() {
     let read = |path: &str| std::fs::read_to_string(dir.join(path)).expect("read");
     let snapshot_of_case = read(&case.replace(".rs", ".stderr"));
     assert!(
-        snapshot_of_case.contains("error[E0277]")
-            && snapshot_of_case.contains("the trait bound `Monotonic: VdsoClock` is not satisfied"),
+        snapshot_of_case.contains("error[E0277]: `Monotonic` is not read through the vDSO"),
         "{snapshot_of_case}"
     );
-    assert!(read("time-core/doc/declare_clocks.md")
-        .contains("| `vdso` | `VdsoClock` | `SealedVdso` | no | yes |"));
+    assert!(read("time-core/doc/declare_clocks.md").contains(
+        "| `vdso` | `VdsoClock` | no | yes | can be read in user space through the vDSO |"
+    ));
+    assert!(
+        read("docs/expansion/expanded.rs").contains("pub trait VdsoClock: self::ClockSource {}")
+    );
     for name in KEY_LIST_SNAPSHOTS {
         let snapshot = read(&format!("ui-tests/fail/{}", name.replace(".rs", ".stderr")));
         assert!(
@@ -515,19 +548,23 @@ fn a_capability_is_three_code_edits_and_one_ui_case() {
     // Beside the code edits and the ui case, only generated text changed.
     let mut generated = changed(&edited, &snapshot(&dir));
     generated.retain(|path| path != Path::new(case));
-    let mut expected: Vec<PathBuf> = ["README.md", "time-core/doc/declare_clocks.md"]
-        .iter()
-        .map(PathBuf::from)
-        .chain(
-            std::iter::once(case.replace(".rs", ".stderr"))
-                .chain(
-                    KEY_LIST_SNAPSHOTS
-                        .iter()
-                        .map(|name| format!("ui-tests/fail/{}", name.replace(".rs", ".stderr"))),
-                )
-                .map(PathBuf::from),
-        )
-        .collect();
+    let mut expected: Vec<PathBuf> = [
+        "README.md",
+        "time-core/doc/declare_clocks.md",
+        "docs/expansion/expanded.rs",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .chain(
+        std::iter::once(case.replace(".rs", ".stderr"))
+            .chain(
+                KEY_LIST_SNAPSHOTS
+                    .iter()
+                    .map(|name| format!("ui-tests/fail/{}", name.replace(".rs", ".stderr"))),
+            )
+            .map(PathBuf::from),
+    )
+    .collect();
     expected.sort();
     assert_eq!(generated, expected);
     let _ = std::fs::remove_dir_all(dir);

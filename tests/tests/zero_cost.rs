@@ -1,10 +1,13 @@
 //! Zero cost, proven on machine code: builds tests/fixtures/zero-cost in release with
-//! `--emit asm` and asserts that every `typed_*` function (generated clock, `Instant`,
-//! `Delta`, the posix backend's `clock_gettime` reader, the kernel services' `fsleep`
-//! and `msecs_to_jiffies`) is instruction for instruction
-//! its `raw_*` twin (bare FFI call, bare `i64`, `clock_gettime`, its status and the
-//! kernel's `timespec64_to_ktime()` written by hand). One extra instruction fails the test. LLVM may merge identical functions
-//! into one symbol (`typed_sub = raw_sub`): that counts as identical.
+//! `--emit asm` and asserts that every `typed_*` function (a generated clock read
+//! through a getter declared `extern "C"` or a bindings module's, `ktime_t` or `u64`,
+//! `Instant`, `Delta`, a conversion through a timekeeper offset, the posix backend's
+//! `clock_gettime` reader) is instruction for instruction its `raw_*` twin (the bare
+//! FFI call, bare `i64`, the clamp of a `u64` reading, `ktime_mono_to_any` and a
+//! saturating add, `clock_gettime`, its status and the kernel's
+//! `timespec64_to_ktime()` written by hand). One extra instruction fails the test.
+//! LLVM may merge identical functions into one symbol (`typed_sub = raw_sub`): that
+//! counts as identical.
 //!
 //! Run alone with `cargo test -p clock-tests --test zero_cost -- --nocapture` to see
 //! the instruction listings.
@@ -114,12 +117,6 @@ fn fixture_assembly() -> String {
         dir.join("src/lib.rs"),
     )
     .expect("copy fixture");
-    // The fixture includes `../../kernel_services_*.rs`: beside `crate`, as beside
-    // `zero-cost` in tests/fixtures.
-    for shared in ["kernel_services_types.rs", "kernel_services_extern.rs"] {
-        std::fs::copy(manifest.join("fixtures").join(shared), root.join(shared))
-            .expect("copy the kernel services' declarations");
-    }
     std::fs::copy(manifest.join("../Cargo.lock"), dir.join("Cargo.lock")).expect("copy lock file");
     let typed_clocks = manifest
         .join("../time-core")
@@ -129,7 +126,7 @@ fn fixture_assembly() -> String {
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"zero-cost-fixture\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [lib]\ncrate-type = [\"rlib\"]\n\n[dependencies]\ntyped-clocks = {{ path = {typed_clocks:?}, default-features = false, features = [\"posix\", \"kernel-services\"] }}\nlibc = {{ version = \"0.2\", default-features = false }}\n\n[workspace]\n"
+             [lib]\ncrate-type = [\"rlib\"]\n\n[dependencies]\ntyped-clocks = {{ path = {typed_clocks:?}, default-features = false, features = [\"posix\"] }}\nlibc = {{ version = \"0.2\", default-features = false }}\n\n[workspace]\n"
         ),
     )
     .expect("write Cargo.toml");
@@ -177,10 +174,11 @@ fn typed_clocks_compile_to_exactly_the_raw_code() {
         "sub",
         "add",
         "elapsed",
+        "bindings_now",
+        "u64_now",
+        "convert",
         "posix_now",
         "posix_coarse_now",
-        "fsleep",
-        "msecs_to_jiffies",
     ] {
         let typed = assembly.instructions(&format!("typed_{pair}"));
         let raw = assembly.instructions(&format!("raw_{pair}"));

@@ -52,24 +52,26 @@ pub fn copy_tree(from: &Path, to: &Path, skip: &[&str]) {
     walk(from, to, from, skip);
 }
 
-/// Copies the crate at `from` into `dir`, a temp dir outside the workspace, with
-/// typed-clocks's path (`"../../../time-core"`) made absolute, package `package` named
-/// uniquely to this process (concurrent runs share the target dir) and the workspace's
-/// lock file (so `--offline` works); returns the unique package name.
+/// Copies the crate at `from` into `dir`, a temp dir outside the workspace, with the
+/// paths of the workspace's crates it depends on (`"../../../time-core"`,
+/// `"../../../kernel-integration"`) made absolute, package `package` named uniquely to
+/// this process (concurrent runs share the target dir) and the workspace's lock file
+/// (so `--offline` works); returns the unique package name.
 pub fn copy_crate(from: &Path, dir: &Path, package: &str) -> String {
     copy_tree(from, dir, &["Cargo.lock"]);
     let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("Cargo.toml");
     let unique = format!("{package}-{}", std::process::id());
-    let typed_clocks = workspace().join("time-core");
-    let rewritten = manifest
-        .replace(
-            &format!("name = \"{package}\""),
-            &format!("name = \"{unique}\""),
-        )
-        .replace(
-            "\"../../../time-core\"",
-            &format!("{:?}", typed_clocks.display().to_string()),
+    let mut rewritten = manifest.replace(
+        &format!("name = \"{package}\""),
+        &format!("name = \"{unique}\""),
+    );
+    for member in ["time-core", "kernel-integration"] {
+        let path = workspace().join(member);
+        rewritten = rewritten.replace(
+            &format!("\"../../../{member}\""),
+            &format!("{:?}", path.display().to_string()),
         );
+    }
     assert_ne!(
         rewritten,
         manifest,

@@ -5,7 +5,7 @@
 //!
 //! Shared by the hostile tables' generator, the README's table test, and
 //! `tests/build.rs`, which generates the per-capability rows of
-//! `tests/tests/template_rows.rs`.
+//! `tests/tests/expansion_rows.rs`.
 
 // Each includer uses a part of it.
 #![allow(dead_code, unused_imports)]
@@ -14,10 +14,11 @@
 mod data;
 
 pub(crate) use data::{
-    Capability, Check, Impl, Rule, CAPABILITIES, HRTIMER_BASES, MONOTONIC_IDS, POSIX_READABLE_IDS,
+    Capability, Check, Impl, Narrower, Rule, Trait, CAPABILITIES, HRTIMER_BASES, MONOTONIC_IDS,
+    POSIX_READABLE_IDS,
 };
 
-/// The capabilities, in the order of the documentation and of the template's input.
+/// The capabilities, in the order of the documentation and of `ClockInfo`'s fields.
 pub(crate) fn capabilities() -> &'static [Capability] {
     CAPABILITIES
 }

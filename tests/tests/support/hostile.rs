@@ -6,19 +6,20 @@
 //! the table's values), and where each mistake is (the lines an error about it may
 //! name, in the TOML file or in the module's source).
 //!
-//! Good rows are hostile too — names that shadow prelude and runtime items
-//! (`Option`, `Instant`, `ClockSource`), getters that are Rust-legal but odd
+//! Good rows are hostile too — names that shadow prelude and `core` items and the
+//! runtime's other items (`Option`, `Deadline`, `PosixClock`), getters that are Rust-legal but odd
 //! (`macro_rules`, `u64`, `nanos`), docs with escapes (`\e`, `\xHH`, which toml-span reads),
 //! unicode and very long lines, integers in every TOML radix. Bad rows carry one
 //! mistake each, from the classes the macro must reject: missing keys, wrong types,
-//! unknown keys, invalid or keyword names, getters and clock-id constants that are
+//! unknown keys, invalid or keyword names, names of the runtime's items (`Instant`, a
+//! capability trait), getters that take arguments, getters and clock-id constants that are
 //! C23 or Rust keywords or `_`, duplicates, out-of-range integers, bad `returns`,
 //! `resolution`, a broken rule of any capability (drawn from the macro's capability
 //! data, `time-macros/src/capabilities.rs`, which also decides which capabilities a
 //! good row may have), offsets without a base; and table-level
 //! ones: a 200-level nested header, other TOML syntax errors (which mute what follows
-//! them), invalid UTF-8, an empty table, unknown top-level keys, bad
-//! `kernel_services`, unknown macro options.
+//! them), invalid UTF-8, an empty table, unknown top-level keys (`kernel_services`
+//! among them), unknown macro options.
 
 use std::fmt::Write as _;
 
@@ -100,8 +101,8 @@ pub struct Defect {
     /// A getter naming a constant of the bindings module: the compiler's E0618 comes
     /// with the located const assertion.
     pub not_a_function: bool,
-    /// An offset whose constant the bindings module lacks: a type error comes with the
-    /// located deprecation.
+    /// An offset whose constant the bindings module lacks: one located const
+    /// assertion, and nothing else.
     pub missing_offset: bool,
     /// The first TOML syntax error (or invalid UTF-8): reported even though it starts
     /// the muted part of the file.
@@ -329,26 +330,17 @@ const SHADOW_NAMES: &[&str] = &[
     "Ord",
     "Hash",
     "Ktime",
-    "ClockSource",
     "ClockId",
-    "ClockInfo",
-    "ClockVisitor",
-    "Instant",
-    "Delta",
     "Deadline",
-    "MonotonicClock",
-    "NmiSafeClock",
-    "HrTimerClock",
-    "SettableClock",
-    "SuspendCountingClock",
-    "Resolution",
     "Nanos",
     "Tick",
     "Sealed",
-    "SealedMonotonic",
-    "MissingGetter",
+    "SameClockAs",
     "PosixClock",
-    "ConvertsTo",
+    "ClockSourceExt",
+    "InstantExt",
+    "DeltaExt",
+    "KtimeMax",
     "PhantomData",
     "T",
     "E",
@@ -391,9 +383,44 @@ const BAD_NAMES: &[&str] = &[
     "lower",
     "crate",
     "Mono{}",
-    // The name of the list the macro generates beside the clock types (a unit struct
-    // is a value too).
+    // The items of the runtime the expansion declares or names (a clock of that name
+    // would clash with it where the runtime is declared, `runtime = self`); the
+    // capability traits are added from the macro's data (`bad_names`).
     "CLOCKS",
+    "ClockInfo",
+    "Resolution",
+    "TableClock",
+    "ClockVisitor",
+    "ConvertsTo",
+    "ClockSource",
+    "Instant",
+    "Delta",
+];
+
+/// [`BAD_NAMES`] and the name of each trait of the capability data.
+fn bad_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let traits = capabilities::capabilities().iter().flat_map(|capability| {
+            [
+                Some(capability.tr.name),
+                capability.narrower.as_ref().map(|n| n.tr.name),
+            ]
+        });
+        BAD_NAMES.iter().copied().chain(traits.flatten()).collect()
+    })
+}
+
+/// Readers of `include/linux/timekeeping.h` that take arguments, which the macro
+/// knows and refuses as getters (a getter is called with none).
+const GETTERS_WITH_ARGUMENTS: &[&str] = &[
+    "ktime_get_with_offset",
+    "ktime_get_coarse_with_offset",
+    "ktime_mono_to_any",
+    "ktime_mono_to_real",
+    "ktime_get_ts64",
+    "ktime_get_real_ts64",
+    "ktime_get_coarse_clocktai_ts64",
 ];
 
 /// Getters (and clock-id constants) the macro must reject: the keywords of C23 (and
@@ -896,7 +923,7 @@ impl Builder<'_> {
     }
 
     /// A row whose mistake only the compiler can see, reported at the row by the
-    /// template's stand-ins and assertions: a clock id constant, offset or getter that
+    /// expansion's stand-ins and assertions: a clock id constant, offset or getter that
     /// the bindings module (or `libc`) lacks, or a getter naming a constant.
     fn compiler_checked_row(&mut self, mut row: Row) -> Option<Row> {
         // Inline, the compiler reports these at the row's own tokens.
@@ -977,9 +1004,9 @@ impl Builder<'_> {
                 return Some(row);
             }
         }
-        let what: String = match self.rng.below(26) {
+        let what: String = match self.rng.below(27) {
             0 => {
-                let name = *self.rng.pick(BAD_NAMES);
+                let name = *self.rng.pick(bad_names());
                 let ident = (!name.is_empty()
                     && !name.starts_with(|c: char| c.is_ascii_digit())
                     && (name.starts_with("r#")
@@ -1297,6 +1324,19 @@ impl Builder<'_> {
                 row.missing_getter = true;
                 format!("getter {getter} absent from the bindings module")
             }
+            26 if !self.posix && row.has("getter") => {
+                let getter = *self.rng.pick(GETTERS_WITH_ARGUMENTS);
+                if !self.claim(getter) {
+                    return None;
+                }
+                row.set(
+                    "getter",
+                    Some(toml_string(self.rng, getter)),
+                    Some(getter.to_owned()),
+                );
+                row.remove("nmi_safe");
+                format!("getter {getter}, which takes arguments")
+            }
             _ => return None,
         };
         row.defect = Some(what);
@@ -1493,6 +1533,14 @@ fn module_source(invocation: &[String], good: &[Good], posix: bool) -> String {
         }
         for capability in &good.capabilities {
             let _ = writeln!(source, "    crate::{capability}::<{name}>();");
+            // The narrower trait, where the row's clock id allows it.
+            let narrower = capabilities::capabilities()
+                .iter()
+                .find(|c| c.key == *capability)
+                .and_then(|c| c.narrower.as_ref());
+            if narrower.is_some_and(|narrower| !narrower.except_ids.contains(&good.id)) {
+                let _ = writeln!(source, "    crate::{capability}_narrower::<{name}>();");
+            }
         }
         if posix {
             let _ = writeln!(source, "    crate::posix::<{name}>();");
@@ -1529,24 +1577,17 @@ fn render_inline(index: usize, bindings: bool, posix: bool, rows: Vec<Row>, rng:
         invocation.push("        backend = kernel;".to_owned());
     }
     if rng.chance(10) {
-        let (option, defect) = match (bindings, posix, rng.below(3)) {
-            (_, true, _) => ("kernel_services = true;", None),
-            (false, false, _) => (
-                "kernel_services = true;",
-                Some("kernel_services without bindings"),
+        let (option, what) = match rng.below(3) {
+            0 => (
+                *rng.pick(&["kernel_services = true;", "kernel_services = false;"]),
+                "kernel_services, an option of no invocation",
             ),
-            (_, _, 0) => ("kernel_services = false;", None),
-            (_, _, 1) => ("colour = blue;", Some("unknown option")),
-            _ => (
-                "backend = kernel; backend = posix;",
-                Some("backend given twice"),
-            ),
+            1 => ("colour = blue;", "unknown option"),
+            _ => ("backend = kernel; backend = posix;", "backend given twice"),
         };
         let line = option_line(&invocation);
         invocation.push(format!("        {option}"));
-        if let Some(what) = defect {
-            defects.push(Defect::new(what, Place::Rs, (line, line)));
-        }
+        defects.push(Defect::new(what, Place::Rs, (line, line)));
     }
     let mut good = Vec::new();
     let mut fatal = false;
@@ -1627,50 +1668,29 @@ fn render_file(
     // Table-level keys and mistakes before the first row.
     if rng.chance(15) {
         let line = lines.len() + 1;
-        match rng.below(6) {
-            0 => lines.push("kernel_services = false".to_owned()),
-            1 if posix => lines.push("kernel_services = true".to_owned()),
-            2 if !bindings && !posix => {
-                lines.push("kernel_services = true".to_owned());
-                defects.push(Defect::new(
-                    "kernel_services without bindings",
-                    Place::Toml,
-                    (line, line),
-                ));
-            }
-            3 => {
-                lines.push(
-                    rng.pick(&[
-                        "kernel_services = \"yes\"",
-                        "kernel_services = 1",
-                        "kernel_services = [true]",
-                    ])
-                    .to_string(),
-                );
-                defects.push(Defect::new(
-                    "kernel_services of the wrong type",
-                    Place::Toml,
-                    (line, line),
-                ));
-            }
-            _ => {
-                lines.push(
-                    rng.pick(&[
-                        "clocks = []",
-                        "colour = \"blue\"",
-                        "\"\" = 1",
-                        "Clock = 3",
-                        "nmi_safe = true",
-                    ])
-                    .to_string(),
-                );
-                defects.push(Defect::new(
-                    "unknown top-level key",
-                    Place::Toml,
-                    (line, line),
-                ));
-            }
-        }
+        // `kernel_services` (an unknown key with a help of its own) in half of them.
+        let key = if rng.chance(50) {
+            *rng.pick(&[
+                "kernel_services = true",
+                "kernel_services = false",
+                "kernel_services = \"yes\"",
+                "kernel_services = [true]",
+            ])
+        } else {
+            *rng.pick(&[
+                "clocks = []",
+                "colour = \"blue\"",
+                "\"\" = 1",
+                "Clock = 3",
+                "nmi_safe = true",
+            ])
+        };
+        lines.push(key.to_owned());
+        defects.push(Defect::new(
+            "unknown top-level key",
+            Place::Toml,
+            (line, line),
+        ));
     }
     // One table in ten is an array of inline tables, one row per line (toml-span
     // allows the trailing comma).
@@ -2051,8 +2071,15 @@ pub fn crate_root(cases: &[Case]) -> String {
         let _ = writeln!(
             root,
             "pub fn {}<C: ::typed_clocks::{}>() {{}}",
-            capability.key, capability.trait_name
+            capability.key, capability.tr.name
         );
+        if let Some(narrower) = &capability.narrower {
+            let _ = writeln!(
+                root,
+                "pub fn {}_narrower<C: ::typed_clocks::{}>() {{}}",
+                capability.key, narrower.tr.name
+            );
+        }
     }
     root.push('\n');
     for case in cases {

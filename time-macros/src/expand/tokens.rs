@@ -24,10 +24,13 @@ impl Runtime {
         let runtime = options.runtime.as_ref()?;
         Some(Runtime {
             path: runtime.path.clone(),
-            clock_trait: options
-                .clock_trait
-                .clone()
-                .unwrap_or_else(|| Ident::new("ClockSource", Span::call_site())),
+            // The caller's name, resolved as the macro's own tokens are: a path of the
+            // caller's tokens alone (`self::ClockId`) trips `unused_qualifications` in
+            // the invoking module.
+            clock_trait: options.clock_trait.as_ref().map_or_else(
+                || Ident::new("ClockSource", Span::call_site()),
+                |name| Ident::new(&name.to_string(), Span::call_site().located_at(name.span())),
+            ),
             declares_items: runtime.is_self,
         })
     }

@@ -1,20 +1,6 @@
-// src/lib.rs of a kernel-side crate, with clocks.toml beside its Cargo.toml.
-use typed_clocks::{Delta, Instant};
-
-/// What bindgen generates from the kernel's headers, reduced to what the table
-/// names: each row's getter and `CLOCK_*` constant.
-mod bindings {
-    pub const CLOCK_MONOTONIC: u32 = 1;
-    pub const CLOCK_BOOTTIME: u32 = 7;
-    extern "C" {
-        pub fn ktime_get() -> i64; // exported by kernel/time/timekeeping.c
-        pub fn ktime_get_boottime() -> i64; // static inline: its rust_helper_ wrapper
-    }
-}
-
-// One marker type per row of clocks.toml; the getters come from the bindings.
-// `unsafe(…)`: we vouch that the items the table names are the kernel's.
-typed_clocks::declare_clocks!("clocks.toml", unsafe(bindings = crate::bindings));
+// src/lib.rs of a driver: the kernel's clocks are kernel::time's, one type per row
+// of rust/kernel/time/clocks.toml (there, `declare_clocks!` in rust/kernel/time.rs).
+use kernel::time::{Delta, Instant, Monotonic};
 
 /// The device did not become ready in time.
 pub struct TimedOut;

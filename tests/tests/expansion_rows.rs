@@ -1,14 +1,13 @@
-//! typed-clocks's templates (`__clocks_bindings!`, `__clocks_extern!`,
-//! `__clocks_posix!`) compiled against rows of every shape that the macro's expansion
-//! writes: a getter from a bindings module (`ktime_t` and `u64`), a getter declared
-//! `extern "C"` by the template, the posix reader; clock ids as constants and
-//! integers; every resolution; offsets; and, for each capability of the documented
-//! capability table (`build.rs` writes them from it), a clock with it per backend. The
-//! values below check that each slot reaches the item it is meant for.
+//! The expansion for rows of every shape: a getter from a bindings module (`ktime_t`
+//! and `u64`), a getter the expansion declares `extern "C"`, the posix reader; clock
+//! ids as constants and integers; every resolution; offsets; and, for each capability
+//! of the macro's capability data (`build.rs` writes them from it), a clock with it
+//! per backend. The values below check that each part of a row reaches the item it
+//! is meant for.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use typed_clocks::ext::{ClockSourceExt, InstantExt};
-use typed_clocks::{ClockSource, HrTimerClock, Instant, Resolution};
+use typed_clocks::{ClockSource, Instant, Resolution, KTIME_MAX};
 
 static NOW: AtomicI64 = AtomicI64::new(40);
 
@@ -35,6 +34,8 @@ mod bindings {
 /// Bindings-module getters, constant and integer ids, both resolutions, every list.
 mod with_bindings {
     typed_clocks::declare_clocks! {
+        // SAFETY: `bindings` above has each item the rows name, in the kernel's shapes,
+        // each getter safe to call anywhere.
         unsafe(bindings = crate::bindings);
         ShapeMono {
             getter: shape_ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC,
@@ -56,10 +57,11 @@ extern "C" fn shape_extern_get() -> typed_clocks::Ktime {
     5
 }
 
-/// A getter the template declares `extern "C"`, settable, over clock id 0
+/// A getter the expansion declares `extern "C"`, settable, over clock id 0
 /// (`CLOCK_REALTIME`).
 mod without_bindings {
     typed_clocks::declare_clocks! {
+        // SAFETY: `shape_extern_get` above is `ktime_t shape_extern_get(void)`.
         unsafe(extern "C");
         ShapeExtern { getter: shape_extern_get, monotonic: false, clockid: 0, settable: true },
     }
@@ -78,15 +80,12 @@ use with_bindings::{ShapeBoot, ShapeFast, ShapeMono};
 use without_bindings::ShapeExtern;
 
 #[test]
-fn every_slot_reaches_its_item() {
+fn every_part_of_a_row_reaches_its_item() {
     NOW.store(40, Ordering::SeqCst);
     assert_eq!(Instant::<ShapeMono>::now().to_ktime(), 40);
     assert_eq!(Instant::<ShapeBoot>::now().to_ktime(), 1_040);
     // `u64::MAX` nanoseconds, clamped to `KTIME_MAX` (`ClockSource`'s contract).
-    assert_eq!(
-        Instant::<ShapeFast>::now().to_ktime(),
-        typed_clocks::hrtimer::KTIME_MAX
-    );
+    assert_eq!(Instant::<ShapeFast>::now().to_ktime(), KTIME_MAX);
     assert_eq!(Instant::<ShapeExtern>::now().to_ktime(), 5);
     assert!(Instant::<ShapePosix>::now().to_ktime() > 0);
 
@@ -98,12 +97,39 @@ fn every_slot_reaches_its_item() {
     assert_eq!(ShapeMono::RESOLUTION, Resolution::Nanos(1));
     assert_eq!(ShapeBoot::RESOLUTION, Resolution::Nanos(4));
     assert_eq!(ShapeFast::RESOLUTION, Resolution::Tick);
-    // A table without kernel services gives its timer clocks no bindings.
-    fn hrtimer<C: HrTimerClock<Bindings = typed_clocks::__private::NoHrTimerBindings>>() {}
-    hrtimer::<ShapeMono>();
 
+    // `ktime_mono_to_any(0, tk_offsets_TK_OFFS_BOOT)` is 1_000: the offset, both ways.
     let mono = Instant::<ShapeMono>::from_ktime(5);
     assert_eq!(mono.to_clock::<ShapeBoot>().to_ktime(), 1_005);
+    let boot = Instant::<ShapeBoot>::from_ktime(1_005);
+    assert_eq!(boot.to_clock::<ShapeMono>().to_ktime(), 5);
+    // Conversions saturate into `0..=KTIME_MAX`.
+    assert_eq!(
+        Instant::<ShapeBoot>::from_ktime(5)
+            .to_clock::<ShapeMono>()
+            .to_ktime(),
+        0
+    );
+    assert_eq!(
+        Instant::<ShapeMono>::from_ktime(KTIME_MAX)
+            .to_clock::<ShapeBoot>()
+            .to_ktime(),
+        KTIME_MAX
+    );
+
+    let getters: Vec<&str> = with_bindings::CLOCKS
+        .iter()
+        .map(|info| info.getter)
+        .collect();
+    assert_eq!(
+        getters,
+        [
+            "shape_ktime_get",
+            "shape_ktime_get_boottime",
+            "shape_fast_ns"
+        ]
+    );
+    assert_eq!(posix::CLOCKS[0].getter, "");
 
     let docs: Vec<&str> = with_bindings::CLOCKS.iter().map(|info| info.doc).collect();
     assert_eq!(docs, ["The base.", "", ""]);
