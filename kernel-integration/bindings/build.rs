@@ -230,7 +230,8 @@ fn run() -> Result<(), String> {
         .allowlist_function("ktime_.*|rust_helper_ktime_.*|timekeeper_test_.*")
         .allowlist_type("ktime_t|tk_offsets")
         .allowlist_var("CLOCK_.*|TK_OFFS_.*|TK_TEST_START_.*|NSEC_PER_.*|TICK_NSEC")
-        // The kernel services (`kernel_services = true`): delays, jiffies, hrtimers.
+        // What `kernel::time::{delay, hrtimer}` and `kernel::io::poll` call: delays,
+        // jiffies, hrtimers.
         .allowlist_function(
             "rust_helper_fsleep|rust_helper_udelay|fsleep|udelay|__msecs_to_jiffies",
         )
