@@ -145,10 +145,7 @@ fn main() {
         let took = show(Delta::from_nanos(after - before));
         println!("  {took:>12} on {}", clock.name);
     }
-    println!(
-        "  {:>12} as Instant::<Monotonic>::elapsed()",
-        show(took)
-    );
+    println!("  {:>12} as Instant::<Monotonic>::elapsed()", show(took));
     println!("  (elapsed() exists only on monotonic clocks: Instant::<RealTime>::elapsed does not compile)");
 
     // A conversion through the timekeeper's offsets (ktime_mono_to_any): the

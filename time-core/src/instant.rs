@@ -2,8 +2,8 @@
 
 use crate::__private::SameClockAs;
 use crate::clock::{ClockSource, Ktime};
-use crate::MonotonicClock;
 use crate::delta::{write_nanos, Delta};
+use crate::MonotonicClock;
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};

@@ -56,14 +56,8 @@ pub mod ext;
 mod instant;
 pub mod nmi;
 #[cfg(feature = "posix")]
-// Host only: the in-tree series carries the files the kernel build reads, and
-// rustfmt would look for this one there (the workspace's check names it).
-#[rustfmt::skip]
 pub mod posix;
 #[cfg(test)]
-// Host only: the in-tree series carries the files the kernel build reads, and
-// rustfmt would look for this one there (the workspace's check names it).
-#[rustfmt::skip]
 mod test_support;
 
 pub use clock::*;

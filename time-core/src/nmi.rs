@@ -71,8 +71,8 @@
 //! // (but `Instant::<Monotonic>::now()` would compile here: see above)
 //! ```
 
-use crate::NmiSafeClock;
 use crate::instant::Instant;
+use crate::NmiSafeClock;
 
 /// Reads clock `C` in NMI context: [`Instant::now`], for NMI-safe clocks only.
 #[inline]

@@ -180,12 +180,7 @@ pub fn sleep_until<C: PosixClock>(deadline: Deadline<C>) -> Result<(), SleepErro
         // SAFETY: `until` is a valid `timespec`; with TIMER_ABSTIME the remainder
         // pointer may be null; the call only blocks and returns an errno.
         let errno = unsafe {
-            libc::clock_nanosleep(
-                C::ID,
-                libc::TIMER_ABSTIME,
-                &until,
-                core::ptr::null_mut(),
-            )
+            libc::clock_nanosleep(C::ID, libc::TIMER_ABSTIME, &until, core::ptr::null_mut())
         };
         match errno {
             0 => return Ok(()),

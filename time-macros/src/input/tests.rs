@@ -23,8 +23,7 @@ fn file_form_with_and_without_bindings() {
     assert!(matches!(&input.source, TableSource::File(path) if path.value() == "clocks.toml"));
     assert!(input.options.trust.is_none());
 
-    let (input, errors) =
-        parse_ok(quote!("../clocks.toml", unsafe(bindings = crate::bindings),));
+    let (input, errors) = parse_ok(quote!("../clocks.toml", unsafe(bindings = crate::bindings),));
     assert!(errors.is_empty());
     assert_eq!(bindings(&input).as_deref(), Some("crate::bindings"));
 }
@@ -63,7 +62,10 @@ fn the_clock_trait_option() {
     );
     let (_, errors) = parse_ok(quote!("c.toml", clock_trait = A, clock_trait = B));
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].starts_with("`clock_trait` is given twice"), "{errors:?}");
+    assert!(
+        errors[0].starts_with("`clock_trait` is given twice"),
+        "{errors:?}"
+    );
     let (_, errors) = parse_ok(quote!("c.toml", runtim = self));
     assert!(errors[0].contains("did you mean `runtime`?"), "{errors:?}");
 }

@@ -71,8 +71,7 @@ fn wrong_types_are_reported_at_the_value() {
         errors[0]
     );
     assert!(
-        errors[1]
-            .starts_with("clocks.toml:3:14: `monotonic` must be a boolean, found a string"),
+        errors[1].starts_with("clocks.toml:3:14: `monotonic` must be a boolean, found a string"),
         "{}",
         errors[1]
     );
@@ -115,9 +114,8 @@ fn shape_errors() {
     assert!(errors[0].contains("not an array of tables"), "{errors:?}");
     let (_, errors) = read_text("clock = 3\n");
     assert!(
-        errors[0].starts_with(
-            "clocks.toml:1:9: `clock` must be an array of tables, found an integer"
-        ),
+        errors[0]
+            .starts_with("clocks.toml:1:9: `clock` must be an array of tables, found an integer"),
         "{errors:?}"
     );
     let (_, errors) = read_text("clocks = []\n");
@@ -179,9 +177,8 @@ fn deeply_nested_values_are_a_located_syntax_error() {
 #[test]
 fn reads_escapes_and_trailing_commas() {
     // `\e` and a trailing comma in an inline table: toml-span reads them.
-    let (rows, errors) = read_text(
-        "clock = [{ name = \"A\", getter = \"g\", monotonic = true, doc = \"\\e\", }]\n",
-    );
+    let (rows, errors) =
+        read_text("clock = [{ name = \"A\", getter = \"g\", monotonic = true, doc = \"\\e\", }]\n");
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(rows[0].text(schema::DOC).unwrap().value, "\u{1b}");
 }
@@ -192,9 +189,8 @@ fn dotted_keys_sub_tables_and_inline_rows() {
         read_text("clock = [{ name = \"A\", getter = \"g\", monotonic = true }]\n");
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(rows[0].text(schema::GETTER).unwrap().value, "g");
-    let (_, errors) = read_text(
-        "[[clock]]\nname = \"A\"\ndoc.text = \"d\"\nx.a = 1\nx.b = 2\n[clock.getter]\n",
-    );
+    let (_, errors) =
+        read_text("[[clock]]\nname = \"A\"\ndoc.text = \"d\"\nx.a = 1\nx.b = 2\n[clock.getter]\n");
     assert_eq!(errors.len(), 3, "{errors:?}");
     assert!(
         errors[0].starts_with("clocks.toml:3:1: `doc` must be a string, found a table"),
@@ -224,9 +220,8 @@ fn a_clock_table_with_sub_tables_is_a_schema_error_not_invalid_toml() {
     ] {
         let (rows, errors) = read_text(text);
         assert!(
-            errors[0].starts_with(
-                "clocks.toml:1:2: `clock` is a single table, not an array of tables"
-            ),
+            errors[0]
+                .starts_with("clocks.toml:1:2: `clock` is a single table, not an array of tables"),
             "{text}: {errors:?}"
         );
         assert!(
@@ -248,9 +243,8 @@ fn invalid_toml_is_reported_where_toml_span_finds_it() {
         "{errors:?}"
     );
     // A date-time inside an array value: toml-span reads no date-times.
-    let (rows, errors) = read_text(
-        "[[clock]]\nname = \"A\"\ngetter = \"g\"\nmonotonic = [1979-05-27T07:32:00Z]\n",
-    );
+    let (rows, errors) =
+        read_text("[[clock]]\nname = \"A\"\ngetter = \"g\"\nmonotonic = [1979-05-27T07:32:00Z]\n");
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
         errors[0].starts_with("clocks.toml:4:14: invalid TOML: invalid number"),

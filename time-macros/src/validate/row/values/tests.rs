@@ -31,7 +31,12 @@ fn the_posix_backend_reads_only_ids_that_every_linux_reads() {
             "CLOCK_TAI",
         ),
         ("10", 10, "Linux has no clock with id `10`", "CLOCK_TAI"),
-        ("12", 12, "Linux has no clock with id `12`", "CLOCK_BOOTTIME"),
+        (
+            "12",
+            12,
+            "Linux has no clock with id `12`",
+            "CLOCK_BOOTTIME",
+        ),
         ("2147483647", i32::MAX, "Linux has no clock with id", "fix"),
     ] {
         let (got_message, got_help) = posix_unreadable(text, id).expect(text);
