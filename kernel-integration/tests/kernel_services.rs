@@ -14,12 +14,8 @@ use kernel::time::delay::{fsleep, udelay};
 use kernel::time::{msecs_to_jiffies, Delta, Instant, Jiffies, Monotonic, Msecs};
 use kernel::timekeeper;
 
-/// How far the monotonic test clock moves during `f`.
-fn time_taken(f: impl FnOnce()) -> Delta {
-    let start = Instant::<Monotonic>::now();
-    f();
-    start.elapsed()
-}
+mod support;
+use support::time_taken;
 
 #[test]
 fn fsleep_rounds_up_to_microseconds_and_clamps_like_upstream() {

@@ -10,15 +10,11 @@ use std::cell::Cell;
 use kernel::error::code::ETIMEDOUT;
 use kernel::io::poll::{read_poll_timeout, read_poll_timeout_atomic};
 use kernel::time::delay::udelay;
-use kernel::time::{Delta, Instant, Monotonic};
+use kernel::time::Delta;
 use kernel::timekeeper;
 
-/// How far the monotonic test clock moves during `f`.
-fn time_taken(f: impl FnOnce()) -> Delta {
-    let start = Instant::<Monotonic>::now();
-    f();
-    start.elapsed()
-}
+mod support;
+use support::time_taken;
 
 #[test]
 fn read_poll_timeout_with_a_negative_sleep_delta_polls_without_sleeping() {

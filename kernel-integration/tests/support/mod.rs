@@ -60,3 +60,10 @@ pub fn warnings() -> i32 {
     // SAFETY: a read of a counter; no arguments, no preconditions.
     unsafe { bindings::host_test_warnings() }
 }
+
+/// How far the monotonic test clock moves during `f`.
+pub fn time_taken(f: impl FnOnce()) -> Delta {
+    let start = Instant::<Monotonic>::now();
+    f();
+    start.elapsed()
+}
