@@ -28,7 +28,7 @@ edition = "2021"
 publish = false
 
 [dependencies]
-toml = { version = "=1.2.2", default-features = false, features = ["parse"] }
+toml = { version = "1.2", default-features = false, features = ["parse"] }
 toml-span = { version = "0.7", default-features = false }
 
 [workspace]

@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # Instructions per call, typed against raw, counted by valgrind's callgrind.
 #
-# Builds (release, temp dir, its own target dir) a small program over kernel-integration
-# whose #[inline(never)] loops each run one operation N times:
-#   Instant::<Monotonic>::now() (generated)     vs unsafe { bindings::ktime_get() } (raw FFI)
-#   Instant - Instant (saturating)              vs i64::saturating_sub, and i64::wrapping_sub
-#   Instant + Delta (saturating)                vs i64::saturating_add, and i64::wrapping_add
-#   posix backend: Instant::<C>::now() on CLOCK_MONOTONIC and on CLOCK_MONOTONIC_COARSE
-#                  vs clock_gettime + the kernel's timespec64_to_ktime() written by hand
-#   std::time::Instant::now(), libc::clock_gettime(CLOCK_MONOTONIC), for scale
+# Builds (release, temp dir, its own target dir) a small program over the host kernel
+# crate (package kernel-integration, library `kernel`) and typed-clocks whose
+# #[inline(never)] loops each run one operation N times:
+#   typed-clocks's Instant<C>, C declared by declare_clocks! over kernel::bindings:
+#     Instant::<Mono>::now()                    vs unsafe { bindings::ktime_get() } (raw FFI)
+#     Instant - Instant (saturating)            vs i64::saturating_sub
+#     Instant + Delta (saturating)              vs i64::saturating_add
+#     posix backend: Instant::<C>::now() on CLOCK_MONOTONIC and on CLOCK_MONOTONIC_COARSE
+#                    vs clock_gettime + the kernel's timespec64_to_ktime() written by hand
+#   kernel::time (upstream's Instant and Delta, the series' generated Monotonic):
+#     Instant::<Monotonic>::now()               vs unsafe { bindings::ktime_get() }
+#     Instant - Instant (upstream's plain `-`)  vs i64::wrapping_sub (release: no overflow checks)
+#     Instant + Delta (saturating into 0..=KTIME_MAX, patch 0007)
+#                                               vs i64::saturating_add, then max(0)
+#   i64::wrapping_sub/add, std::time::Instant::now(), libc::clock_gettime(CLOCK_MONOTONIC),
+#   for scale
 # runs each loop alone under callgrind, and divides the run's instruction count, minus
 # that of a run of an empty loop (start-up, the loop and black_box), by N.
 #
@@ -18,7 +26,8 @@
 #
 # Not part of the test suite (it needs valgrind); the machine-code identity itself is
 # proven by `cargo test -p clock-tests --test zero_cost`.
-# Usage: scripts/instructions.sh   Environment: INSTR_CALLS (default 100000).
+# Usage: scripts/instructions.sh   Environment: INSTR_CALLS (default 100000), INSTR_KEEP
+# (keep the temp dir), INSTR_TARGET (target dir; default $CARGO_TARGET_DIR/instructions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -51,9 +60,20 @@ debug = "line-tables-only"
 EOF
 cat >"$work/src/main.rs" <<'EOF'
 //! Loops of one operation each, measured by callgrind (scripts/instructions.sh).
-use kernel_integration::{bindings, time::Monotonic};
+use kernel::bindings;
+use kernel::time::{Delta as KernelDelta, Instant as KernelInstant, Monotonic};
 use std::hint::black_box;
+use typed_clocks::ext::InstantExt;
 use typed_clocks::{Delta, Instant};
+
+/// typed-clocks's clocks over the host kernel model's getters.
+mod kernel_clocks {
+    typed_clocks::declare_clocks! {
+        unsafe(bindings = kernel::bindings);
+        Mono { getter: ktime_get, monotonic: true, clockid: CLOCK_MONOTONIC },
+    }
+}
+use kernel_clocks::Mono;
 
 /// The posix backend's clocks: `clock_gettime` on the row's `clockid`.
 mod posix_clocks {
@@ -65,20 +85,41 @@ mod posix_clocks {
 }
 use posix_clocks::{PosixCoarse, PosixMono};
 
-/// `clock_gettime` and the kernel's `timespec64_to_ktime()`, by hand.
+/// `clock_gettime`, its status and the kernel's `timespec64_to_ktime()`, by hand, as
+/// the posix backend reads a clock (`tests/fixtures/zero-cost` proves the two the same
+/// machine code).
 #[inline(always)]
 fn raw_clock_gettime(clockid: libc::clockid_t) -> i64 {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `ts` is a valid, writable `timespec`.
-    unsafe { libc::clock_gettime(clockid, &mut ts) };
+    if unsafe { libc::clock_gettime(clockid, &mut ts) } != 0 {
+        return i64::MAX;
+    }
     const KTIME_SEC_MAX: i64 = i64::MAX / 1_000_000_000;
-    if ts.tv_sec >= KTIME_SEC_MAX {
+    let ktime = if ts.tv_sec >= KTIME_SEC_MAX {
         i64::MAX
     } else if ts.tv_sec <= -KTIME_SEC_MAX {
         i64::MIN
     } else {
         ts.tv_sec * 1_000_000_000 + ts.tv_nsec
-    }
+    };
+    ktime.max(0)
+}
+
+/// A `kernel::time` instant of `ktime` nanoseconds: upstream's `from_ktime` is
+/// `pub(crate)`, so the loops build their operands by transmute, which is no code.
+#[inline(always)]
+fn kernel_instant(ktime: i64) -> KernelInstant<Monotonic> {
+    // SAFETY: `Instant` is `#[repr(transparent)]` over `ktime_t`, and every `ktime`
+    // passed here is in its invariant's range `0..=KTIME_MAX`.
+    unsafe { core::mem::transmute::<i64, KernelInstant<Monotonic>>(ktime) }
+}
+
+/// The `ktime_t` of a `kernel::time` instant (upstream's `as_nanos` is `pub(crate)`).
+#[inline(always)]
+fn kernel_ktime(instant: KernelInstant<Monotonic>) -> i64 {
+    // SAFETY: `Instant` is `#[repr(transparent)]` over `ktime_t`.
+    unsafe { core::mem::transmute::<KernelInstant<Monotonic>, i64>(instant) }
 }
 
 macro_rules! loops {
@@ -100,9 +141,10 @@ macro_rules! loops {
 
 loops! {
     loop_empty: |i| black_box(i as i64);
-    loop_typed_now: |i| black_box(Instant::<Monotonic>::now()).to_ktime() ^ i as i64;
+    loop_typed_now: |i| { black_box(Instant::<Mono>::now()); i as i64 };
+    loop_kernel_now: |i| { black_box(KernelInstant::<Monotonic>::now()); i as i64 };
     // SAFETY: `ktime_get` takes no arguments and has no preconditions.
-    loop_raw_now: |i| black_box(unsafe { bindings::ktime_get() }) ^ i as i64;
+    loop_raw_now: |i| { black_box(unsafe { bindings::ktime_get() }); i as i64 };
     loop_typed_posix_now: |i| black_box(Instant::<PosixMono>::now()).to_ktime() ^ i as i64;
     loop_raw_posix_now: |i| black_box(raw_clock_gettime(libc::CLOCK_MONOTONIC)) ^ i as i64;
     loop_typed_posix_coarse: |i| black_box(Instant::<PosixCoarse>::now()).to_ktime() ^ i as i64;
@@ -114,11 +156,14 @@ loops! {
         unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
         black_box(now.tv_nsec) ^ i as i64
     };
-    loop_typed_sub: |i| (black_box(Instant::<Monotonic>::from_ktime(i as i64)) - black_box(Instant::<Monotonic>::from_ktime(7))).as_nanos();
+    loop_typed_sub: |i| (black_box(Instant::<Mono>::from_ktime(i as i64)) - black_box(Instant::<Mono>::from_ktime(7))).as_nanos();
     loop_raw_sub: |i| black_box(i as i64).saturating_sub(black_box(7));
+    loop_kernel_sub: |i| (black_box(kernel_instant(i as i64)) - black_box(kernel_instant(7))).as_nanos();
     loop_wrapping_sub: |i| black_box(i as i64).wrapping_sub(black_box(7));
-    loop_typed_add: |i| (black_box(Instant::<Monotonic>::from_ktime(i as i64)) + black_box(Delta::from_nanos(7))).to_ktime();
+    loop_typed_add: |i| (black_box(Instant::<Mono>::from_ktime(i as i64)) + black_box(Delta::from_nanos(7))).to_ktime();
     loop_raw_add: |i| black_box(i as i64).saturating_add(black_box(7));
+    loop_kernel_add: |i| kernel_ktime(black_box(kernel_instant(i as i64)) + black_box(KernelDelta::from_nanos(7)));
+    loop_raw_clamped_add: |i| black_box(i as i64).saturating_add(black_box(7)).max(0);
     loop_wrapping_add: |i| black_box(i as i64).wrapping_add(black_box(7));
 }
 
@@ -175,11 +220,14 @@ row() {
     fi
     echo "| $1 | $t | $r | $(ratio "$t" "$r")$note |"
 }
-row "read Monotonic: Instant::now() vs bindings::ktime_get()" loop_typed_now loop_raw_now
-row "posix backend, CLOCK_MONOTONIC: Instant::now() vs clock_gettime + timespec64_to_ktime by hand" loop_typed_posix_now loop_raw_posix_now
-row "posix backend, CLOCK_MONOTONIC_COARSE: the same" loop_typed_posix_coarse loop_raw_posix_coarse
-row "Instant - Instant vs i64::saturating_sub" loop_typed_sub loop_raw_sub
-row "Instant + Delta vs i64::saturating_add" loop_typed_add loop_raw_add
+row "typed-clocks, over kernel::bindings: Instant::<Mono>::now() vs bindings::ktime_get()" loop_typed_now loop_raw_now
+row "typed-clocks, posix backend, CLOCK_MONOTONIC: Instant::now() vs clock_gettime + timespec64_to_ktime by hand" loop_typed_posix_now loop_raw_posix_now
+row "typed-clocks, posix backend, CLOCK_MONOTONIC_COARSE: the same" loop_typed_posix_coarse loop_raw_posix_coarse
+row "typed-clocks: Instant - Instant vs i64::saturating_sub" loop_typed_sub loop_raw_sub
+row "typed-clocks: Instant + Delta vs i64::saturating_add" loop_typed_add loop_raw_add
+row "kernel::time: Instant::<Monotonic>::now() vs bindings::ktime_get()" loop_kernel_now loop_raw_now
+row "kernel::time: Instant - Instant vs i64::wrapping_sub" loop_kernel_sub loop_wrapping_sub
+row "kernel::time: Instant + Delta vs i64::saturating_add, max(0)" loop_kernel_add loop_raw_clamped_add
 echo
 echo "| for scale | instructions per call |"
 echo "|---|---:|"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where declare_clocks! spends its time: one expansion of a 1000-clock table
+# Where declare_clocks! spends its instructions: one expansion of a 1000-clock table
 # (the `#[ignore]`d unit test tests::scaling::one_expansion_of_1000_clocks of
 # time-macros) under callgrind, counting
 # only the instructions inside the macro's library entry, split by stage and by the
@@ -41,12 +41,15 @@ part() {
         index($0, pat) && !done { n = $1; gsub(",", "", n); printf "| %s | %d | %.0f%% |\n", label, n, 100 * n / total; done = 1 }' "$out.txt"
 }
 part "read the TOML (read::read)" "typed_clocks_macros::read::read ["
-part "… of which toml-span's reader (toml_span::parse)" "toml_span::de::parse ["
+part "… of which toml-span's reader (toml_span::de::parse)" "toml_span::de::parse ["
 part "… of which the rows from the document (read::read_document)" "typed_clocks_macros::read::read_document ["
 part "validate (validate::validate)" "typed_clocks_macros::validate::validate ["
 part "generate tokens (expand::expand)" "typed_clocks_macros::expand::expand ["
-part "… of which the rows (expand::row)" "typed_clocks_macros::expand::row ["
-part "… of which the capability lists (expand::capabilities)" "typed_clocks_macros::expand::capabilities ["
-part "… of which string literals (Literal::string: escaping doc strings)" "proc_macro2::Literal::string ["
+part "… of which each clock's items (expand::clocks::clock_items)" "typed_clocks_macros::expand::clocks::clock_items ["
+part "… … of which its row as data (expand::clocks::table_clock)" "typed_clocks_macros::expand::clocks::table_clock ["
+part "… … of which its capability impls (expand::clocks::capability_impls)" "typed_clocks_macros::expand::clocks::capability_impls ["
+part "… of which the marker types and their docs (expand::clocks::marker)" "typed_clocks_macros::expand::clocks::marker ["
+part "… of which CLOCKS and for_each_clock (expand::clocks::table_items)" "typed_clocks_macros::expand::clocks::table_items ["
+part "… of which string literals (Literal::string: names, getters, docs, escaped)" "proc_macro2::Literal::string ["
 part "… of which identifiers (quote's push_ident: Ident::new checks)" "quote::__private::push_ident ["
 part "… of which splicing token streams" "<proc_macro2::TokenStream as core::iter::traits::collect::Extend<proc_macro2::TokenStream>>::extend ["

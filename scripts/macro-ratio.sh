@@ -4,22 +4,18 @@
 #
 # For each N (default 1000): a generated binary crate (scripts/lib.sh's clock_crate: temp
 # dir, outside this workspace, so cargo's default profile: the macro and its
-# dependencies unoptimised) declares N clocks from its clocks.toml and uses every one; its twin has, instead of the
-# `declare_clocks!` line, the items that line expands to (the marker types, their
-# impls, CLOCKS, for_each_clock), written out as source: rustc's own expansion of the
-# first crate (`cargo rustc -- -Zunpretty=expanded`, run once with RUSTC_BOOTSTRAP=1 to
-# print it; the measured builds are ordinary stable `cargo check`s), with `main`
-# unchanged. Dependencies are built once; then `cargo check` after `touch src/main.rs`,
-# alternating the crates, RATIO_RUNS times. The ratio is taken per run (macro /
-# hand-written, CPU user+sys of cargo and rustc), and reported as median and min–max,
-# with the load average before and after. A third twin, "template", has in place of
-# the `declare_clocks!` line what the procedural macro hands to the compiler (printed
-# by the `#[ignore]`d unit test tests::expand::print_expansion of time-macros): one invocation of typed-clocks's
-# `macro_rules!` template; it splits the cost between the procedural macro (macro /
-# template) and the template (template / hand-written). The macro's own time inside
-# rustc (DECLARE_CLOCKS_TIMING=1: wall time from entering the macro to handing its
-# tokens back, proc-macro bridge included; under load, wall time stretches) is given
-# beside it.
+# dependencies unoptimised) declares N clocks from its clocks.toml and uses every one;
+# its twin has, instead of the `declare_clocks!` line, the items that line expands to
+# (the marker types, their impls, CLOCKS, for_each_clock), written out as source:
+# rustc's own expansion of the first crate (`cargo rustc -- -Zunpretty=expanded`, run
+# once with RUSTC_BOOTSTRAP=1 to print it; the measured builds are ordinary stable
+# `cargo check`s), with `main` unchanged. Dependencies are built once; then `cargo
+# check` after `touch src/main.rs`, alternating the crates, RATIO_RUNS times. The ratio
+# is taken per run (macro / hand-written, CPU user+sys of cargo and rustc), and
+# reported as median and min–max, with the load average before and after. The macro's
+# own time inside rustc (DECLARE_CLOCKS_TIMING=1: wall time from entering the macro to
+# handing its tokens back, proc-macro bridge included; under load, wall time
+# stretches) is given beside it.
 #
 # With RATIO_INSTRUCTIONS=1 (needs valgrind) each crate's rustc is instead run under
 # callgrind (cargo check through a RUSTC_WRAPPER that wraps the invoking crate's rustc
@@ -88,7 +84,7 @@ check() { # crate → "cpu_ms expansion_ms", or with RATIO_INSTRUCTIONS "million
     out=$({ TIMEFORMAT='%U %S'; time (cd "$work/$1" && DECLARE_CLOCKS_TIMING=1 CARGO_TARGET_DIR="$target" \
         RUSTFLAGS= cargo check --offline -q >/dev/null 2>"$work/check-$1.err"); } 2>&1) || fail "$1"
     t=$(tail -1 <<<"$out")
-    awk -v t="$t" -v e="$(expansion_ms "$out")" \
+    awk -v t="$t" -v e="$(expansion_ms "$(cat "$work/check-$1.err")")" \
         'BEGIN { split(t, a, " "); printf "%d %s\n", (a[1] + a[2]) * 1000, (e == "" ? "-" : e) }'
 }
 
@@ -99,27 +95,11 @@ unit="ms of CPU (user+sys, cargo and rustc)"
 echo "## cargo check: declare_clocks! against the same items written by hand"
 echo "(in $unit; $profile, dependencies prebuilt, $runs runs alternating; load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo "| clocks | macro / hand-written, median | min–max | macro / template | template / hand-written | macro crate | template | hand-written | expansion inside rustc (wall) |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| clocks | macro / hand-written, median | min–max | macro crate | hand-written | expansion inside rustc (wall) |"
+echo "|---:|---:|---:|---:|---:|---:|"
 for n in "${sizes[@]}"; do
     make_crate "macro-$n" "$n"
     make_crate "hand-$n" "$n"
-    make_crate "template-$n" "$n"
-    # The template twin: the procedural macro's output in place of its invocation.
-    EXPAND_ARGS='"clocks.toml", unsafe(extern "C")' EXPAND_DIR="$work/template-$n" EXPAND_OUT="$work/expansion-$n.rs" \
-        cargo test -q --manifest-path "$root/Cargo.toml" -p typed-clocks-macros --lib -- --ignored --exact \
-        tests::expand::print_expansion >/dev/null 2>"$work/expand-$n.err" || {
-        echo "macro-ratio: printing the expansion failed, so there is no template twin:" >&2
-        cat "$work/expand-$n.err" >&2
-        exit 1
-    }
-    python3 - "$work/template-$n/src/main.rs" "$work/expansion-$n.rs" "$CLOCK_CRATE_INVOCATION" <<'PY'
-import sys
-main, expansion, invocation = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
-text = open(main).read()
-open(main, "w").write(text.replace(invocation, expansion))
-PY
-    grep -q declare_clocks "$work/template-$n/src/main.rs" && { echo "template-$n still invokes the macro" >&2; exit 1; }
     # The hand-written twin: rustc's expansion of the macro crate, minus the unstable
     # prelude attributes that -Zunpretty adds.
     (cd "$work/macro-$n" && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$target" RUSTFLAGS= \
@@ -128,35 +108,27 @@ PY
             -e '/^use std::prelude::rust_20[0-9]*::\*;$/d' >"$work/hand-$n/src/main.rs.new"
     mv "$work/hand-$n/src/main.rs.new" "$work/hand-$n/src/main.rs"
     grep -q declare_clocks "$work/hand-$n/src/main.rs" && { echo "hand-$n still invokes the macro" >&2; exit 1; }
-    for crate in macro hand template; do
+    for crate in macro hand; do
         (cd "$work/$crate-$n" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo check --offline -q)
     done
     ratios=()
-    proc_ratios=()
-    template_ratios=()
     macro=()
     hand=()
-    template=()
     expansions=()
     for ((r = 0; r < runs; r++)); do
         out=$(check "macro-$n") || exit 1
         read -r m e <<<"$out"
-        out=$(check "template-$n") || exit 1
-        read -r t _ <<<"$out"
         out=$(check "hand-$n") || exit 1
         read -r h _ <<<"$out"
         macro+=("$m")
-        template+=("$t")
         hand+=("$h")
         expansions+=("$e")
         ratios+=("$(awk -v m="$m" -v h="$h" 'BEGIN { printf "%.3f", m / h }')")
-        proc_ratios+=("$(awk -v m="$m" -v t="$t" 'BEGIN { printf "%.3f", m / t }')")
-        template_ratios+=("$(awk -v t="$t" -v h="$h" 'BEGIN { printf "%.3f", t / h }')")
-        echo "N=$n run $((r + 1)): macro $m, template $t, hand-written $h ($unit), ratio ${ratios[-1]}, expansion $e ms (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+        echo "N=$n run $((r + 1)): macro $m, hand-written $h ($unit), ratio ${ratios[-1]}, expansion $e ms (load $(cut -d' ' -f1 /proc/loadavg))" >&2
     done
     sorted=$(printf '%s\n' "${ratios[@]}" | sort -n)
     two() { median | awk '{ printf "%.2f", $1 }'; }
-    echo "| $n | **$(printf '%s\n' "${ratios[@]}" | two)×** | $(head -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')–$(tail -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')× | $(printf '%s\n' "${proc_ratios[@]}" | two)× | $(printf '%s\n' "${template_ratios[@]}" | two)× | $(printf '%s\n' "${macro[@]}" | median) | $(printf '%s\n' "${template[@]}" | median) | $(printf '%s\n' "${hand[@]}" | median) | $(printf '%s\n' "${expansions[@]}" | median | sed 's/^-$/—/; s/[0-9]$/& ms/') |"
+    echo "| $n | **$(printf '%s\n' "${ratios[@]}" | two)×** ($(printf '%s\n' "${ratios[@]}" | median)) | $(head -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')–$(tail -1 <<<"$sorted" | awk '{ printf "%.2f", $1 }')× | $(printf '%s\n' "${macro[@]}" | median) | $(printf '%s\n' "${hand[@]}" | median) | $(printf '%s\n' "${expansions[@]}" | median | sed 's/^-$/—/; s/[0-9]$/& ms/') |"
 done
 echo
 echo "(load average after: $(cut -d' ' -f1-3 /proc/loadavg))"

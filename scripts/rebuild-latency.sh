@@ -1,27 +1,31 @@
 #!/usr/bin/env bash
-# Rebuild latency: the time from an edit of clocks.toml to a finished
+# Rebuild latency: the time from an edit of the kernel crate's clock table
+# (kernel-integration/linux/intree/rust/kernel/time/clocks.toml, which
+# rust/kernel/time.rs declares its clocks from) to a finished
 # `cargo build -p kernel-integration` (dev profile, everything else already built).
 #
 #   existing getter   add back the `Tai` row, whose C getter (ktime_get_clocktai, via its
 #                     rust_helper_ wrapper) is already there: cargo rebuilds
 #                     kernel-integration only, because the expansion include_bytes!'s
 #                     the table.
-#   new getter        add a `MonotonicCoarse` row (CLOCK_MONOTONIC_COARSE) together with
-#                     its getter: a rust_helper_ktime_get_coarse wrapper in
-#                     linux/intree/rust/helpers/time.c and its prototype in include/helpers.h, so
-#                     build.rs reruns (cc + bindgen) before the crate is rebuilt.
+#   new getter        add a `MonotonicProbe` row (CLOCK_MONOTONIC, a clock made up for
+#                     this measurement) together with its getter: a
+#                     rust_helper_ktime_get_probe wrapper in
+#                     linux/intree/rust/helpers/time.c and its prototype in
+#                     include/helpers.h, so the kernel-bindings build script reruns (cc +
+#                     bindgen) before the crates are rebuilt.
 #   edit a row        change one row's doc: the table alone changed.
 #
 # Each edit is measured against a baseline of the same kind, in the same run: a table
-# edit against touching the Rust file that invokes the macro (src/time.rs: the same
-# crate is rebuilt, the table unchanged), the new C getter against touching the C file
-# it goes into (build.rs reruns cc and bindgen, then the crate is rebuilt). The
-# scenarios alternate within each run, so load hits them alike; the ratio is taken per
-# run and reported as median and min–max, with the load average before and after.
-# Runs on a copy of the workspace (never edits this checkout: clocks.toml here is never
-# modified), kept with its own target dir under $CARGO_TARGET_DIR (or ./target) as
-# rebuild-latency/, so reruns start warm. REBUILD_RUNS runs (default 5); before each
-# timed build the copy is put back to the state before the edit and built.
+# edit against touching the Rust file that invokes the macro
+# (linux/intree/rust/kernel/time.rs: the same crate is rebuilt, the table unchanged),
+# the new C getter against touching the C file it goes into (the build script reruns
+# cc and bindgen, then the crates are rebuilt). The scenarios alternate within each
+# run, so load hits them alike; the ratio is taken per run and reported as median and
+# min–max, with the load average before and after. Runs on a copy of the workspace
+# (never edits this checkout), kept with its own target dir under $CARGO_TARGET_DIR (or
+# ./target) as rebuild-latency/, so reruns start warm. REBUILD_RUNS runs (default 5);
+# before each timed build the copy is put back to the state before the edit and built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -34,18 +38,21 @@ mkdir -p "$src" "$target"
 
 # Sync the sources, preserving mtimes so that unchanged files stay fresh for cargo.
 tar -C "$root" --exclude=./target --exclude=./.git -cf - . | tar -C "$src" -xf -
-cp -p "$src/clocks.toml" "$base/clocks.toml.orig"
-cp -p "$src/kernel-integration/linux/intree/rust/helpers/time.c" "$base/time.c.orig"
+table=kernel-integration/linux/intree/rust/kernel/time/clocks.toml
+invoker=kernel-integration/linux/intree/rust/kernel/time.rs
+helpers_c=kernel-integration/linux/intree/rust/helpers/time.c
+cp -p "$src/$table" "$base/clocks.toml.orig"
+cp -p "$src/$helpers_c" "$base/time.c.orig"
 cp -p "$src/kernel-integration/include/helpers.h" "$base/helpers.h.orig"
 
 build() { (cd "$src" && CARGO_TARGET_DIR="$target" RUSTFLAGS= cargo build -q --offline -p kernel-integration); }
 # Puts back an original only where it differs, with a new mtime (an old mtime on new
 # content would look fresh to cargo).
 put_back() { cmp -s "$1" "$2" || cp "$1" "$2"; }
-restore_table() { put_back "$base/clocks.toml.orig" "$src/clocks.toml"; }
+restore_table() { put_back "$base/clocks.toml.orig" "$src/$table"; }
 restore() {
     restore_table
-    put_back "$base/time.c.orig" "$src/kernel-integration/linux/intree/rust/helpers/time.c"
+    put_back "$base/time.c.orig" "$src/$helpers_c"
     put_back "$base/helpers.h.orig" "$src/kernel-integration/include/helpers.h"
 }
 ms() { date +%s%3N; }
@@ -56,34 +63,34 @@ without_tai() {
          inblock { block = block $0 "\n"; if ($0 ~ /^name = "Tai"$/) skip = 1; next }
          { print }
          function flush() { if (inblock && !skip) printf "%s", block; block = ""; skip = 0 }
-         END { flush() }' "$base/clocks.toml.orig" >"$src/clocks.toml"
+         END { flush() }' "$base/clocks.toml.orig" >"$src/$table"
 }
-add_coarse() {
-    cat >>"$src/clocks.toml" <<'EOF'
+add_probe() {
+    cat >>"$src/$table" <<'EOF'
 
 [[clock]]
-name = "MonotonicCoarse"
-getter = "ktime_get_coarse"
+name = "MonotonicProbe"
+getter = "ktime_get_probe"
 monotonic = true
-clockid = "CLOCK_MONOTONIC_COARSE"
-doc = "CLOCK_MONOTONIC_COARSE: CLOCK_MONOTONIC at tick resolution (added by scripts/rebuild-latency.sh)."
+clockid = "CLOCK_MONOTONIC"
+doc = "CLOCK_MONOTONIC through a getter of its own (added by scripts/rebuild-latency.sh)."
 EOF
-    cat >>"$src/kernel-integration/linux/intree/rust/helpers/time.c" <<'EOF'
+    cat >>"$src/$helpers_c" <<'EOF'
 
-ktime_t rust_helper_ktime_get_coarse(void)
+__rust_helper ktime_t rust_helper_ktime_get_probe(void)
 {
 	return ktime_get();
 }
 EOF
-    sed -i 's|^ktime_t rust_helper_ktime_get_clocktai(void);|&\nktime_t rust_helper_ktime_get_coarse(void);|' \
+    sed -i 's|^ktime_t rust_helper_ktime_get_clocktai(void);|&\nktime_t rust_helper_ktime_get_probe(void);|' \
         "$src/kernel-integration/include/helpers.h"
 }
 edit_doc() {
-    sed -i '0,/^doc = "/s//doc = "(edited) /' "$src/clocks.toml"
+    sed -i '0,/^doc = """/s//doc = """(edited) /' "$src/$table"
 }
 
-touch_rust() { touch "$src/kernel-integration/src/time.rs"; }
-touch_c() { touch "$src/kernel-integration/linux/intree/rust/helpers/time.c"; }
+touch_rust() { touch "$src/$invoker"; }
+touch_c() { touch "$src/$helpers_c"; }
 no_edit() { :; }
 
 # One timed build: $1 puts the copy in the state before the edit, $2 makes the edit.
@@ -103,14 +110,14 @@ restore
 build
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 declare -A times
-scenarios=(noop rust tai doc c coarse)
+scenarios=(noop rust tai doc c probe)
 for ((r = 0; r < runs; r++)); do
     times[noop]+=" $(measure no_edit no_edit)"
     times[rust]+=" $(measure restore touch_rust)"
     times[tai]+=" $(measure without_tai restore_table)"
     times[doc]+=" $(measure restore edit_doc)"
     times[c]+=" $(measure restore touch_c)"
-    times[coarse]+=" $(measure restore add_coarse)"
+    times[probe]+=" $(measure restore add_probe)"
     echo "run $((r + 1)):$(for s in "${scenarios[@]}"; do printf ' %s %s' "$s" "${times[$s]##* }"; done) ms (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 done
 restore
@@ -132,9 +139,9 @@ echo "($runs runs, scenarios alternating; load average before: $load_before, aft
 echo
 echo "| edit | against | ratio, median | min–max | time, median | min–max |"
 echo "|---|---|---:|---:|---:|---:|"
-echo "| add a clock whose C getter exists (the Tai row) | touch src/time.rs | $(ratio tai rust) | $(stats tai) |"
-echo "| edit a row (a doc string) | touch src/time.rs | $(ratio doc rust) | $(stats doc) |"
-echo "| add a clock and its C getter (MonotonicCoarse: row + rust_helper_ wrapper + prototype) | touch linux/intree/rust/helpers/time.c | $(ratio coarse c) | $(stats coarse) |"
-echo "| touch src/time.rs (baseline) | — | — | — | $(stats rust) |"
+echo "| add a clock whose C getter exists (the Tai row) | touch rust/kernel/time.rs | $(ratio tai rust) | $(stats tai) |"
+echo "| edit a row (a doc string) | touch rust/kernel/time.rs | $(ratio doc rust) | $(stats doc) |"
+echo "| add a clock and its C getter (MonotonicProbe: row + rust_helper_ wrapper + prototype) | touch linux/intree/rust/helpers/time.c | $(ratio probe c) | $(stats probe) |"
+echo "| touch rust/kernel/time.rs (baseline) | — | — | — | $(stats rust) |"
 echo "| touch linux/intree/rust/helpers/time.c (baseline) | — | — | — | $(stats c) |"
 echo "| nothing (cargo's no-op build, the floor) | — | — | — | $(stats noop) |"
