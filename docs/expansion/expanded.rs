@@ -151,199 +151,285 @@ pub trait ConvertsTo<D: self::ClockSource>: self::ClockSource + ::core::marker::
 ///
 /// Declared in `clocks.toml`.
 pub struct Monotonic;
-const _: () = {
-    #[allow(unused_imports)]
-    use crate::bindings as __module;
-    #[allow(dead_code, non_upper_case_globals)]
-    const ktime_get: unsafe extern "C" fn() -> ::core::primitive::i64 = {
-        extern "C" fn missing() -> ::core::primitive::i64 {
-            0
-        }
-        missing
-    };
-    #[allow(dead_code, non_upper_case_globals)]
-    const CLOCK_MONOTONIC: ::core::primitive::i128 = ::core::primitive::i128::MIN;
-    const _: () = {
-        #[allow(unused_imports)]
-        use __module::*;
-        ::core::assert!(
-            ::core::mem::size_of_val(& ktime_get) == 0,
-            "clocks.toml:7:11: `ktime_get` is not a function of the bindings module `crate::bindings`: declare `ktime_t ktime_get(void);` in the header bindgen reads, or fix the row's `getter`\n  |\n7 | getter = \"ktime_get\"\n  |           ^^^^^^^^^"
-        );
-        ::core::assert!(
-            (CLOCK_MONOTONIC as ::core::primitive::i128) != ::core::primitive::i128::MIN,
-            "clocks.toml:9:12: `crate::bindings` has no clock id constant `CLOCK_MONOTONIC`: fix the row's `clockid` (a constant of that module, or an integer)\n  |\n9 | clockid = \"CLOCK_MONOTONIC\"\n  |            ^^^^^^^^^^^^^^^"
-        );
-        ::core::assert!(
-            (CLOCK_MONOTONIC as ::core::primitive::i128) >= ::core::primitive::i32::MIN
-            as ::core::primitive::i128 && (CLOCK_MONOTONIC as ::core::primitive::i128) <=
-            ::core::primitive::i32::MAX as ::core::primitive::i128,
-            "clocks.toml:9:12: the clock id constant `CLOCK_MONOTONIC` of `crate::bindings` does not fit a `clockid_t`: fix the row's `clockid`\n  |\n9 | clockid = \"CLOCK_MONOTONIC\"\n  |            ^^^^^^^^^^^^^^^"
-        );
-        ::core::assert!(
-            (CLOCK_MONOTONIC as ::core::primitive::i128) == 1,
-            "clocks.toml:9:12: clock `Monotonic` is declared `hrtimer = true` as clock id 1, but the bindings' `CLOCK_MONOTONIC` has another value: fix the row's `clockid`\n  |\n9 | clockid = \"CLOCK_MONOTONIC\"\n  |            ^^^^^^^^^^^^^^^"
-        );
-    };
-    unsafe impl self::ClockSource for Monotonic {
-        const ID: ::core::primitive::i32 = {
-            #[allow(unused_imports)]
-            use __module::*;
-            CLOCK_MONOTONIC as ::core::primitive::i32
-        };
-        #[inline]
-        fn ktime_get() -> ::core::primitive::i64 {
-            #[allow(unused_imports)]
-            use __module::*;
-            unsafe { ktime_get() }
-        }
-    }
-    unsafe impl self::MonotonicClock for Monotonic {}
-    unsafe impl self::HrTimerClock for Monotonic {}
-    unsafe impl self::RelativeHrTimerClock for Monotonic {}
-    impl self::TableClock for Monotonic {
-        const INFO: self::ClockInfo = self::ClockInfo {
-            name: "Monotonic",
-            id: <Monotonic as self::ClockSource>::ID,
-            getter: "ktime_get",
-            doc: "Time since boot, not counting suspend.",
-            resolution: self::Resolution::Nanos(1),
-            monotonic: true,
-            nmi_safe: false,
-            hrtimer: true,
-            settable: false,
-            counts_suspend: false,
-            read: <Monotonic as self::ClockSource>::ktime_get,
-        };
-    }
-};
 /// Like Monotonic, and keeps counting while the system is suspended.
 ///
 /// Declared in `clocks.toml`.
 pub struct BootTime;
-const _: () = {
-    #[allow(unused_imports)]
-    use crate::bindings as __module;
-    #[allow(dead_code, non_upper_case_globals)]
-    const ktime_get_boottime: unsafe extern "C" fn() -> ::core::primitive::i64 = {
-        extern "C" fn missing() -> ::core::primitive::i64 {
-            0
-        }
-        missing
-    };
-    #[allow(dead_code, non_upper_case_globals)]
-    const CLOCK_BOOTTIME: ::core::primitive::i128 = ::core::primitive::i128::MIN;
-    const _: () = {
-        #[allow(unused_imports)]
-        use __module::*;
-        ::core::assert!(
-            ::core::mem::size_of_val(& ktime_get_boottime) == 0,
-            "clocks.toml:16:11: `ktime_get_boottime` is not a function of the bindings module `crate::bindings`: declare `ktime_t ktime_get_boottime(void);` in the header bindgen reads, or fix the row's `getter`\n   |\n16 | getter = \"ktime_get_boottime\"\n   |           ^^^^^^^^^^^^^^^^^^"
-        );
-        ::core::assert!(
-            (CLOCK_BOOTTIME as ::core::primitive::i128) != ::core::primitive::i128::MIN,
-            "clocks.toml:18:12: `crate::bindings` has no clock id constant `CLOCK_BOOTTIME`: fix the row's `clockid` (a constant of that module, or an integer)\n   |\n18 | clockid = \"CLOCK_BOOTTIME\"\n   |            ^^^^^^^^^^^^^^"
-        );
-        ::core::assert!(
-            (CLOCK_BOOTTIME as ::core::primitive::i128) >= ::core::primitive::i32::MIN as
-            ::core::primitive::i128 && (CLOCK_BOOTTIME as ::core::primitive::i128) <=
-            ::core::primitive::i32::MAX as ::core::primitive::i128,
-            "clocks.toml:18:12: the clock id constant `CLOCK_BOOTTIME` of `crate::bindings` does not fit a `clockid_t`: fix the row's `clockid`\n   |\n18 | clockid = \"CLOCK_BOOTTIME\"\n   |            ^^^^^^^^^^^^^^"
-        );
-        ::core::assert!(
-            (CLOCK_BOOTTIME as ::core::primitive::i128) == 7,
-            "clocks.toml:18:12: clock `BootTime` is declared `hrtimer = true` as clock id 7, but the bindings' `CLOCK_BOOTTIME` has another value: fix the row's `clockid`\n   |\n18 | clockid = \"CLOCK_BOOTTIME\"\n   |            ^^^^^^^^^^^^^^"
-        );
-    };
-    unsafe impl self::ClockSource for BootTime {
-        const ID: ::core::primitive::i32 = {
-            #[allow(unused_imports)]
-            use __module::*;
-            CLOCK_BOOTTIME as ::core::primitive::i32
-        };
-        #[inline]
-        fn ktime_get() -> ::core::primitive::i64 {
-            #[allow(unused_imports)]
-            use __module::*;
-            unsafe { ktime_get_boottime() }
-        }
-    }
-    unsafe impl self::MonotonicClock for BootTime {}
-    unsafe impl self::HrTimerClock for BootTime {}
-    unsafe impl self::RelativeHrTimerClock for BootTime {}
-    impl self::SuspendCountingClock for BootTime {}
-    impl self::TableClock for BootTime {
-        const INFO: self::ClockInfo = self::ClockInfo {
-            name: "BootTime",
-            id: <BootTime as self::ClockSource>::ID,
-            getter: "ktime_get_boottime",
-            doc: "Like Monotonic, and keeps counting while the system is suspended.",
-            resolution: self::Resolution::Nanos(1),
-            monotonic: true,
-            nmi_safe: false,
-            hrtimer: true,
-            settable: false,
-            counts_suspend: true,
-            read: <BootTime as self::ClockSource>::ktime_get,
-        };
-    }
-};
 /// CLOCK_MONOTONIC through the NMI-safe ktime_get_mono_fast_ns().
 ///
 /// Declared in `clocks.toml`.
 pub struct MonotonicFast;
 const _: () = {
     #[allow(unused_imports)]
-    use crate::bindings as __module;
-    #[allow(dead_code, non_upper_case_globals)]
-    const ktime_get_mono_fast_ns: unsafe extern "C" fn() -> ::core::primitive::u64 = {
-        extern "C" fn missing() -> ::core::primitive::u64 {
-            0
+    use ::core::primitive::{i32, i64, u64};
+    const _: () = {
+        #[allow(unused_imports)]
+        use crate::bindings as __module;
+        #[allow(dead_code, non_upper_case_globals)]
+        const ktime_get: unsafe extern "C" fn() -> ::core::primitive::i64 = {
+            extern "C" fn missing() -> ::core::primitive::i64 {
+                0
+            }
+            missing
+        };
+        #[allow(dead_code, non_upper_case_globals)]
+        const CLOCK_MONOTONIC: ::core::primitive::i128 = ::core::primitive::i128::MIN;
+        const _: () = {
+            #[allow(unused_imports)]
+            use __module::*;
+            ::core::assert!(
+                ::core::mem::size_of_val(& ktime_get) == 0,
+                "clocks.toml:7:11: `ktime_get` is not a function of the bindings module `crate::bindings`: declare `ktime_t ktime_get(void);` in the header bindgen reads, or fix the row's `getter`\n  |\n7 | getter = \"ktime_get\"\n  |           ^^^^^^^^^"
+            );
+            ::core::assert!(
+                (CLOCK_MONOTONIC as ::core::primitive::i128) !=
+                ::core::primitive::i128::MIN,
+                "clocks.toml:9:12: `crate::bindings` has no clock id constant `CLOCK_MONOTONIC`: fix the row's `clockid` (a constant of that module, or an integer)\n  |\n9 | clockid = \"CLOCK_MONOTONIC\"\n  |            ^^^^^^^^^^^^^^^"
+            );
+            ::core::assert!(
+                (CLOCK_MONOTONIC as ::core::primitive::i128) >=
+                ::core::primitive::i32::MIN as ::core::primitive::i128 &&
+                (CLOCK_MONOTONIC as ::core::primitive::i128) <=
+                ::core::primitive::i32::MAX as ::core::primitive::i128,
+                "clocks.toml:9:12: the clock id constant `CLOCK_MONOTONIC` of `crate::bindings` does not fit a `clockid_t`: fix the row's `clockid`\n  |\n9 | clockid = \"CLOCK_MONOTONIC\"\n  |            ^^^^^^^^^^^^^^^"
+            );
+            ::core::assert!(
+                (CLOCK_MONOTONIC as ::core::primitive::i128) == 1,
+                "clocks.toml:9:12: clock `Monotonic` is declared `hrtimer = true` as clock id 1, but the bindings' `CLOCK_MONOTONIC` has another value: fix the row's `clockid`\n  |\n9 | clockid = \"CLOCK_MONOTONIC\"\n  |            ^^^^^^^^^^^^^^^"
+            );
+        };
+        unsafe impl self::ClockSource for Monotonic {
+            const ID: i32 = {
+                #[allow(unused_imports)]
+                use __module::*;
+                CLOCK_MONOTONIC as ::core::primitive::i32
+            };
+            #[inline]
+            fn ktime_get() -> i64 {
+                #[allow(unused_imports)]
+                use __module::*;
+                unsafe { ktime_get() }
+            }
         }
-        missing
+    };
+    unsafe impl self::MonotonicClock for Monotonic {}
+    unsafe impl self::HrTimerClock for Monotonic {}
+    unsafe impl self::RelativeHrTimerClock for Monotonic {}
+    const _: () = {
+        #[allow(unused_imports)]
+        use crate::bindings as __module;
+        #[allow(dead_code, non_upper_case_globals)]
+        const ktime_get_boottime: unsafe extern "C" fn() -> ::core::primitive::i64 = {
+            extern "C" fn missing() -> ::core::primitive::i64 {
+                0
+            }
+            missing
+        };
+        #[allow(dead_code, non_upper_case_globals)]
+        const CLOCK_BOOTTIME: ::core::primitive::i128 = ::core::primitive::i128::MIN;
+        const _: () = {
+            #[allow(unused_imports)]
+            use __module::*;
+            ::core::assert!(
+                ::core::mem::size_of_val(& ktime_get_boottime) == 0,
+                "clocks.toml:16:11: `ktime_get_boottime` is not a function of the bindings module `crate::bindings`: declare `ktime_t ktime_get_boottime(void);` in the header bindgen reads, or fix the row's `getter`\n   |\n16 | getter = \"ktime_get_boottime\"\n   |           ^^^^^^^^^^^^^^^^^^"
+            );
+            ::core::assert!(
+                (CLOCK_BOOTTIME as ::core::primitive::i128) !=
+                ::core::primitive::i128::MIN,
+                "clocks.toml:18:12: `crate::bindings` has no clock id constant `CLOCK_BOOTTIME`: fix the row's `clockid` (a constant of that module, or an integer)\n   |\n18 | clockid = \"CLOCK_BOOTTIME\"\n   |            ^^^^^^^^^^^^^^"
+            );
+            ::core::assert!(
+                (CLOCK_BOOTTIME as ::core::primitive::i128) >=
+                ::core::primitive::i32::MIN as ::core::primitive::i128 && (CLOCK_BOOTTIME
+                as ::core::primitive::i128) <= ::core::primitive::i32::MAX as
+                ::core::primitive::i128,
+                "clocks.toml:18:12: the clock id constant `CLOCK_BOOTTIME` of `crate::bindings` does not fit a `clockid_t`: fix the row's `clockid`\n   |\n18 | clockid = \"CLOCK_BOOTTIME\"\n   |            ^^^^^^^^^^^^^^"
+            );
+            ::core::assert!(
+                (CLOCK_BOOTTIME as ::core::primitive::i128) == 7,
+                "clocks.toml:18:12: clock `BootTime` is declared `hrtimer = true` as clock id 7, but the bindings' `CLOCK_BOOTTIME` has another value: fix the row's `clockid`\n   |\n18 | clockid = \"CLOCK_BOOTTIME\"\n   |            ^^^^^^^^^^^^^^"
+            );
+        };
+        unsafe impl self::ClockSource for BootTime {
+            const ID: i32 = {
+                #[allow(unused_imports)]
+                use __module::*;
+                CLOCK_BOOTTIME as ::core::primitive::i32
+            };
+            #[inline]
+            fn ktime_get() -> i64 {
+                #[allow(unused_imports)]
+                use __module::*;
+                unsafe { ktime_get_boottime() }
+            }
+        }
+    };
+    unsafe impl self::MonotonicClock for BootTime {}
+    unsafe impl self::HrTimerClock for BootTime {}
+    unsafe impl self::RelativeHrTimerClock for BootTime {}
+    const _: () = {
+        #[allow(unused_imports)]
+        use crate::bindings as __module;
+        #[allow(dead_code, non_upper_case_globals)]
+        const ktime_get_mono_fast_ns: unsafe extern "C" fn() -> ::core::primitive::u64 = {
+            extern "C" fn missing() -> ::core::primitive::u64 {
+                0
+            }
+            missing
+        };
+        const _: () = {
+            #[allow(unused_imports)]
+            use __module::*;
+            ::core::assert!(
+                ::core::mem::size_of_val(& ktime_get_mono_fast_ns) == 0,
+                "clocks.toml:26:11: `ktime_get_mono_fast_ns` is not a function of the bindings module `crate::bindings`: declare `u64 ktime_get_mono_fast_ns(void);` in the header bindgen reads, or fix the row's `getter`\n   |\n26 | getter = \"ktime_get_mono_fast_ns\"\n   |           ^^^^^^^^^^^^^^^^^^^^^^"
+            );
+        };
+        unsafe impl self::ClockSource for MonotonicFast {
+            const ID: i32 = {
+                #[allow(unused_imports)]
+                use __module::*;
+                1
+            };
+            #[inline]
+            fn ktime_get() -> i64 {
+                #[allow(unused_imports)]
+                use __module::*;
+                let nanos: ::core::primitive::u64 = unsafe { ktime_get_mono_fast_ns() };
+                if nanos > ::core::primitive::i64::MAX as ::core::primitive::u64 {
+                    ::core::primitive::i64::MAX
+                } else {
+                    nanos as ::core::primitive::i64
+                }
+            }
+        }
+    };
+    unsafe impl self::NmiSafeClock for MonotonicFast {}
+    const _: () = {
+        impl self::TableClock for Monotonic {
+            const INFO: self::ClockInfo = self::ClockInfo {
+                name: "Monotonic",
+                id: <Monotonic as self::ClockSource>::ID,
+                getter: "ktime_get",
+                doc: "Time since boot, not counting suspend.",
+                resolution: self::Resolution::Nanos(1),
+                monotonic: true,
+                nmi_safe: false,
+                hrtimer: true,
+                settable: false,
+                counts_suspend: false,
+                read: <Monotonic as self::ClockSource>::ktime_get,
+            };
+        }
+        impl self::SuspendCountingClock for BootTime {}
+        impl self::TableClock for BootTime {
+            const INFO: self::ClockInfo = self::ClockInfo {
+                name: "BootTime",
+                id: <BootTime as self::ClockSource>::ID,
+                getter: "ktime_get_boottime",
+                doc: "Like Monotonic, and keeps counting while the system is suspended.",
+                resolution: self::Resolution::Nanos(1),
+                monotonic: true,
+                nmi_safe: false,
+                hrtimer: true,
+                settable: false,
+                counts_suspend: true,
+                read: <BootTime as self::ClockSource>::ktime_get,
+            };
+        }
+        impl self::TableClock for MonotonicFast {
+            const INFO: self::ClockInfo = self::ClockInfo {
+                name: "MonotonicFast",
+                id: <MonotonicFast as self::ClockSource>::ID,
+                getter: "ktime_get_mono_fast_ns",
+                doc: "CLOCK_MONOTONIC through the NMI-safe ktime_get_mono_fast_ns().",
+                resolution: self::Resolution::Tick,
+                monotonic: false,
+                nmi_safe: true,
+                hrtimer: false,
+                settable: false,
+                counts_suspend: false,
+                read: <MonotonicFast as self::ClockSource>::ktime_get,
+            };
+        }
     };
     const _: () = {
         #[allow(unused_imports)]
-        use __module::*;
-        ::core::assert!(
-            ::core::mem::size_of_val(& ktime_get_mono_fast_ns) == 0,
-            "clocks.toml:26:11: `ktime_get_mono_fast_ns` is not a function of the bindings module `crate::bindings`: declare `u64 ktime_get_mono_fast_ns(void);` in the header bindgen reads, or fix the row's `getter`\n   |\n26 | getter = \"ktime_get_mono_fast_ns\"\n   |           ^^^^^^^^^^^^^^^^^^^^^^"
-        );
-    };
-    unsafe impl self::ClockSource for MonotonicFast {
-        const ID: ::core::primitive::i32 = {
+        use crate::bindings as __module;
+        #[allow(dead_code, non_upper_case_globals)]
+        const ktime_mono_to_any: unsafe extern "C" fn(
+            ::core::primitive::i64,
+            ::core::primitive::u32,
+        ) -> ::core::primitive::i64 = {
+            extern "C" fn missing(
+                _: ::core::primitive::i64,
+                _: ::core::primitive::u32,
+            ) -> ::core::primitive::i64 {
+                0
+            }
+            missing
+        };
+        #[allow(dead_code, non_upper_case_globals)]
+        const tk_offsets_TK_OFFS_BOOT: ::core::primitive::i128 = ::core::primitive::i128::MIN;
+        const _: () = {
             #[allow(unused_imports)]
             use __module::*;
-            1
+            ::core::assert!(
+                ::core::mem::size_of_val(& ktime_mono_to_any) == 0,
+                "clocks.toml:19:11: the bindings module `crate::bindings` has no function `ktime_mono_to_any`, which converts between the clocks of the table's offsets: declare `ktime_t ktime_mono_to_any(ktime_t tmono, enum tk_offsets offs);` in the header bindgen reads (`linux/timekeeping.h` declares it), or remove the `offset`s\n   |\n19 | offset = \"TK_OFFS_BOOT\"\n   |           ^^^^^^^^^^^^"
+            );
+            ::core::assert!(
+                (tk_offsets_TK_OFFS_BOOT as ::core::primitive::i128) !=
+                ::core::primitive::i128::MIN,
+                "clocks.toml:19:11: the bindings module `crate::bindings` has no timekeeper offset `tk_offsets_TK_OFFS_BOOT`: generate `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`\n   |\n19 | offset = \"TK_OFFS_BOOT\"\n   |           ^^^^^^^^^^^^"
+            );
         };
         #[inline]
-        fn ktime_get() -> ::core::primitive::i64 {
+        fn __offset0() -> ::core::primitive::i64 {
+            0
+        }
+        #[inline]
+        fn __offset1() -> ::core::primitive::i64 {
             #[allow(unused_imports)]
             use __module::*;
-            let nanos: ::core::primitive::u64 = unsafe { ktime_get_mono_fast_ns() };
-            if nanos > ::core::primitive::i64::MAX as ::core::primitive::u64 {
-                ::core::primitive::i64::MAX
-            } else {
-                nanos as ::core::primitive::i64
-            }
+            unsafe { ktime_mono_to_any(0, tk_offsets_TK_OFFS_BOOT as _) }
         }
-    }
-    unsafe impl self::NmiSafeClock for MonotonicFast {}
-    impl self::TableClock for MonotonicFast {
-        const INFO: self::ClockInfo = self::ClockInfo {
-            name: "MonotonicFast",
-            id: <MonotonicFast as self::ClockSource>::ID,
-            getter: "ktime_get_mono_fast_ns",
-            doc: "CLOCK_MONOTONIC through the NMI-safe ktime_get_mono_fast_ns().",
-            resolution: self::Resolution::Tick,
-            monotonic: false,
-            nmi_safe: true,
-            hrtimer: false,
-            settable: false,
-            counts_suspend: false,
-            read: <MonotonicFast as self::ClockSource>::ktime_get,
+        const _: () = {
+            impl self::ConvertsTo<BootTime> for Monotonic {
+                #[inline]
+                #[allow(unused_unsafe)]
+                fn to_clock(
+                    instant: self::Instant<Monotonic>,
+                ) -> self::Instant<BootTime> {
+                    let ktime = instant
+                        .as_nanos()
+                        .saturating_add(__offset1().saturating_sub(__offset0()));
+                    unsafe {
+                        self::Instant::<
+                            BootTime,
+                        >::from_ktime(if ktime < 0 { 0 } else { ktime })
+                    }
+                }
+            }
+            impl self::ConvertsTo<Monotonic> for BootTime {
+                #[inline]
+                #[allow(unused_unsafe)]
+                fn to_clock(
+                    instant: self::Instant<BootTime>,
+                ) -> self::Instant<Monotonic> {
+                    let ktime = instant
+                        .as_nanos()
+                        .saturating_add(__offset0().saturating_sub(__offset1()));
+                    unsafe {
+                        self::Instant::<
+                            Monotonic,
+                        >::from_ktime(if ktime < 0 { 0 } else { ktime })
+                    }
+                }
+            }
         };
-    }
+    };
 };
 /// Every clock of the table, in table order: each clock's row, as data.
 pub const CLOCKS: [self::ClockInfo; 3] = [
@@ -361,69 +447,3 @@ where
     visitor.visit::<BootTime>();
     visitor.visit::<MonotonicFast>();
 }
-const _: () = {
-    #[allow(unused_imports)]
-    use crate::bindings as __module;
-    #[allow(dead_code, non_upper_case_globals)]
-    const ktime_mono_to_any: unsafe extern "C" fn(
-        ::core::primitive::i64,
-        ::core::primitive::u32,
-    ) -> ::core::primitive::i64 = {
-        extern "C" fn missing(
-            _: ::core::primitive::i64,
-            _: ::core::primitive::u32,
-        ) -> ::core::primitive::i64 {
-            0
-        }
-        missing
-    };
-    #[allow(dead_code, non_upper_case_globals)]
-    const tk_offsets_TK_OFFS_BOOT: ::core::primitive::i128 = ::core::primitive::i128::MIN;
-    const _: () = {
-        #[allow(unused_imports)]
-        use __module::*;
-        ::core::assert!(
-            ::core::mem::size_of_val(& ktime_mono_to_any) == 0,
-            "clocks.toml:19:11: the bindings module `crate::bindings` has no function `ktime_mono_to_any`, which converts between the clocks of the table's offsets: declare `ktime_t ktime_mono_to_any(ktime_t tmono, enum tk_offsets offs);` in the header bindgen reads (`linux/timekeeping.h` declares it), or remove the `offset`s\n   |\n19 | offset = \"TK_OFFS_BOOT\"\n   |           ^^^^^^^^^^^^"
-        );
-        ::core::assert!(
-            (tk_offsets_TK_OFFS_BOOT as ::core::primitive::i128) !=
-            ::core::primitive::i128::MIN,
-            "clocks.toml:19:11: the bindings module `crate::bindings` has no timekeeper offset `tk_offsets_TK_OFFS_BOOT`: generate `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`\n   |\n19 | offset = \"TK_OFFS_BOOT\"\n   |           ^^^^^^^^^^^^"
-        );
-    };
-    #[inline]
-    fn __offset0() -> ::core::primitive::i64 {
-        0
-    }
-    #[inline]
-    fn __offset1() -> ::core::primitive::i64 {
-        #[allow(unused_imports)]
-        use __module::*;
-        unsafe { ktime_mono_to_any(0, tk_offsets_TK_OFFS_BOOT as _) }
-    }
-    impl self::ConvertsTo<BootTime> for Monotonic {
-        #[inline]
-        #[allow(unused_unsafe)]
-        fn to_clock(instant: self::Instant<Monotonic>) -> self::Instant<BootTime> {
-            let ktime = instant
-                .as_nanos()
-                .saturating_add(__offset1().saturating_sub(__offset0()));
-            unsafe {
-                self::Instant::<BootTime>::from_ktime(if ktime < 0 { 0 } else { ktime })
-            }
-        }
-    }
-    impl self::ConvertsTo<Monotonic> for BootTime {
-        #[inline]
-        #[allow(unused_unsafe)]
-        fn to_clock(instant: self::Instant<BootTime>) -> self::Instant<Monotonic> {
-            let ktime = instant
-                .as_nanos()
-                .saturating_add(__offset0().saturating_sub(__offset1()));
-            unsafe {
-                self::Instant::<Monotonic>::from_ktime(if ktime < 0 { 0 } else { ktime })
-            }
-        }
-    }
-};

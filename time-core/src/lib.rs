@@ -43,7 +43,13 @@
 //! // Instant::<BootTime>::now() - start   // error: they come from different clocks
 //! ```
 //!
-//! `typed-clocks` is `#![no_std]
+//! `typed-clocks` is `#![no_std]`, uses no allocation and no floating point. Features:
+//! `toml` (default) lets [`declare_clocks!`] read table files; `posix` adds the
+//! userspace backend in `typed_clocks::posix` (`clock_gettime`/`clock_nanosleep` through
+//! `libc`). The kernel does not use this crate: its `kernel::time` is the runtime there
+//! (the same macro declares the clocks in both).
+
+#![no_std]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 #[doc(hidden)]

@@ -8,7 +8,7 @@
 use crate::ast::{Source, Table};
 use crate::ctxt::Ctxt;
 use crate::env::Environment;
-use crate::expand::expand;
+use crate::expand::{expand, lex};
 use crate::input::{self, Invocation, TableSource};
 use crate::validate::validate;
 use proc_macro2::TokenStream;
@@ -18,7 +18,7 @@ pub(crate) fn declare_clocks(tokens: TokenStream, env: &Environment) -> TokenStr
     let cx = Ctxt::new();
     let table = read_table(tokens, env, &cx);
     let output = match &table {
-        Some(table) => expand(table, &validate(table, &cx)),
+        Some(table) => expand(table, &validate(table, &cx), env.lex.unwrap_or(lex)),
         None => TokenStream::new(),
     };
     match cx.check(table.as_ref().and_then(Table::text)) {

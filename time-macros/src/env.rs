@@ -6,6 +6,7 @@ use crate::ast::Locator;
 use crate::ast::{Site, TableText};
 #[cfg(feature = "toml")]
 use crate::ctxt::Ctxt;
+use crate::expand::Lexer;
 use proc_macro2::Span;
 #[cfg(feature = "toml")]
 use std::path::Path;
@@ -29,6 +30,9 @@ pub(crate) struct Environment {
     pub(crate) source_file: Option<fn(Span) -> Option<PathBuf>>,
     /// `file:LINE:COL` of a token, when the compiler knows it.
     pub(crate) locate: Option<Locator>,
+    /// The compiler's lexer, which the expansion's text is read with; `None`:
+    /// proc-macro2's (`expand::lex`).
+    pub(crate) lex: Option<Lexer>,
     /// Whether the runtime was built with the posix backend (typed-clocks's `posix`
     /// feature, which turns on this crate's).
     pub(crate) posix_available: bool,
@@ -56,6 +60,7 @@ impl Default for Environment {
             table_dir: None,
             source_file: None,
             locate: None,
+            lex: None,
             posix_available: true,
             working_dir: None,
         }

@@ -11,7 +11,7 @@
 //! find, read | `env`, `read` (feature `toml`) | a table path → the file's rows, with byte spans
 //! model | `ast` | both forms → one `Table`
 //! validate | `validate` | `Table` → the clocks to declare; every error into a `Ctxt`
-//! expand | `expand` | the clocks → the items, written with `quote!` for the invocation's runtime
+//! expand | `expand` | the clocks → the items, written as Rust text for the invocation's runtime, lexed by the compiler, the caller's tokens spliced in
 //!
 //! `schema` holds the keys, and `capabilities` the capabilities and their rules as
 //! data (a file that imports nothing, which the tests include too); `capability`
@@ -78,6 +78,13 @@ pub fn declare_clocks(input: TokenStream) -> TokenStream {
         locate: Some(|span| {
             let span = span.unwrap();
             Some(format!("{}:{}:{}", span.file(), span.line(), span.column()))
+        }),
+        // The compiler's lexer, once: proc-macro2's `from_str` checks the text with
+        // its own lexer first.
+        lex: Some(|text| {
+            text.parse::<TokenStream>()
+                .expect("the expansion's text is Rust tokens")
+                .into()
         }),
         posix_available: cfg!(feature = "posix"),
         working_dir: None,

@@ -1,33 +1,31 @@
-//! Each clock of the table: its marker type; in a block of its own, its clock-trait
-//! impl (`ID` and `ktime_get`, read the backend's way), its capability impls and its
-//! row as data (`TableClock`); then `CLOCKS` and `for_each_clock`.
+//! Each clock of the table: its marker type; its clock-trait impl (`ID` and
+//! `ktime_get`, read the backend's way), after the checks of what it names where
+//! there are any; its capability impls and its row as data (`TableClock`); then
+//! `CLOCKS` and `for_each_clock`.
 
-use super::checks::{self, Checked};
-use super::tokens::{doc_lines, flag, returns, Runtime, Vouched};
-use crate::ast::{Backend, Source, Table, Trust};
+use super::checks::{self, Module, GLOB};
+use super::text::{Runtime, Text};
+use crate::ast::{Backend, ModulePath, Source, Table, Trust};
 use crate::capabilities::{Capability, Impl, Trait, CAPABILITIES};
 use crate::validate::{Clock, ClockId, Resolution, Valid};
-use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::quote;
 
 /// A row with errors still declares its type (without impls), so that code using it
 /// does not bury the real error under "cannot find type" errors.
-pub(super) fn markers(valid: &Valid) -> TokenStream {
-    let names = &valid.markers;
-    quote! {
-        #(
-            /// A clock whose row in the clock table has errors (see the compiler's message).
-            pub struct #names;
-        )*
+pub(super) fn markers(valid: &Valid, text: &mut Text) {
+    for name in &valid.markers {
+        text.doc_line(
+            " A clock whose row in the clock table has errors (see the compiler's message).",
+        );
+        writeln!(text, "pub struct {name};");
     }
 }
 
 /// How the table's clocks are read.
 enum Reader<'t> {
     /// Through the getters of a bindings module, on the caller's word.
-    Bindings(Vouched<'t>, &'t crate::ast::ModulePath),
+    Bindings(&'t ModulePath),
     /// Through getters the expansion declares `extern "C"`, on the caller's word.
-    Extern(Vouched<'t>),
+    Extern,
     /// With `clock_gettime(ID)`: the runtime's `posix::PosixClock::read`.
     Posix,
 }
@@ -36,31 +34,42 @@ impl<'t> Reader<'t> {
     fn of(table: &'t Table) -> Option<Self> {
         match (&table.options.trust, table.options.backend) {
             (_, Backend::Posix) => Some(Reader::Posix),
-            (Some((token, Trust::Bindings(path))), Backend::Kernel) => {
-                Some(Reader::Bindings(Vouched(token), path))
-            }
-            (Some((token, Trust::Extern)), Backend::Kernel) => Some(Reader::Extern(Vouched(token))),
+            (Some((_, Trust::Bindings(path))), Backend::Kernel) => Some(Reader::Bindings(path)),
+            (Some((_, Trust::Extern)), Backend::Kernel) => Some(Reader::Extern),
             // Refused by validation, whose rows declare their marker types only.
             (None, Backend::Kernel) => None,
         }
     }
 
-    /// The caller's `unsafe`, when the reader is on the caller's word.
-    fn vouched(&self) -> Option<&Vouched<'t>> {
-        match self {
-            Reader::Bindings(vouched, _) | Reader::Extern(vouched) => Some(vouched),
-            Reader::Posix => None,
-        }
+    /// Whether the clocks are read on the caller's word (its `unsafe(…)`).
+    fn vouched(&self) -> bool {
+        !matches!(self, Reader::Posix)
     }
 }
 
-/// Every complete clock, then `CLOCKS` and `for_each_clock`.
-pub(super) fn clocks(table: &Table, valid: &Valid, runtime: &Runtime) -> TokenStream {
-    let Some(reader) = Reader::of(table) else {
-        return TokenStream::new();
-    };
+/// The items of the table's clocks, in two parts of the block that holds them.
+#[derive(Default)]
+pub(super) struct ClockItems {
+    /// The items written on the macro's word (and the checks of a backend without
+    /// one): nothing in them is spliced.
+    pub(super) plain: Text,
+    /// The items written on the caller's word (and the blocks that hold them), with
+    /// the markers of the caller's `unsafe`.
+    pub(super) vouched: Text,
+    /// The clocks' names, in table order.
+    pub(super) names: Vec<String>,
+}
+
+/// Every complete clock's marker type, written to `markers`, and its items.
+pub(super) fn clocks(
+    table: &Table,
+    valid: &Valid,
+    runtime: &Runtime,
+    markers: &mut Text,
+) -> Option<ClockItems> {
+    let reader = Reader::of(table)?;
     if valid.clocks.is_empty() {
-        return TokenStream::new();
+        return None;
     }
     let declared_in = match &table.source {
         Source::File { text, .. } => {
@@ -73,120 +82,190 @@ pub(super) fn clocks(table: &Table, valid: &Valid, runtime: &Runtime) -> TokenSt
         }
         Source::Inline => String::new(),
     };
-    let mut tokens = TokenStream::new();
-    for clock in &valid.clocks {
-        tokens.extend(marker(clock, &declared_in));
-        tokens.extend(clock_items(table, clock, &reader, runtime));
+    let mut items = ClockItems::default();
+    if matches!(reader, Reader::Extern) {
+        getters(valid, &mut items.vouched);
     }
-    tokens.extend(table_items(valid, runtime));
-    tokens
+    for clock in &valid.clocks {
+        let names = Names::of(clock);
+        marker(clock, &names.name, &declared_in, markers);
+        clock_items(table, clock, &names, &reader, runtime, &mut items);
+        items.names.push(names.name);
+    }
+    Some(items)
+}
+
+/// A clock's name and getter, as text.
+struct Names {
+    name: String,
+    getter: String,
+}
+
+impl Names {
+    fn of(clock: &Clock) -> Self {
+        let getter = clock.getter.as_ref().map(|getter| getter.value.to_string());
+        Names {
+            name: clock.name.to_string(),
+            getter: getter.unwrap_or_default(),
+        }
+    }
 }
 
 /// `pub struct Name;` with the row's doc.
-fn marker(clock: &Clock, declared_in: &str) -> TokenStream {
-    let name = &clock.name;
-    let mut doc = doc_lines(clock.doc.as_deref().unwrap_or(""));
+fn marker(clock: &Clock, name: &str, declared_in: &str, text: &mut Text) {
+    text.docs(clock.doc.as_deref().unwrap_or(""));
     if let Some(header) = &clock.header {
-        let line = format!(" Declared in C by `<{header}>`.");
-        doc.extend(quote!(#[doc = ""] #[doc = #line]));
+        text.doc_line("");
+        text.doc_line(&format!(" Declared in C by `<{header}>`."));
     }
     if !declared_in.is_empty() {
-        doc.extend(quote!(#[doc = ""] #[doc = #declared_in]));
+        text.doc_line("");
+        text.doc_line(declared_in);
     }
-    quote! {
-        #doc
-        pub struct #name;
-    }
+    text.push_all(&["pub struct ", name, ";\n"]);
 }
 
-/// The block of one clock: the checks of what it names, its clock-trait impl, its
+/// The getters that the expansion declares, on the caller's word that each is a C
+/// function of the table's signature that is safe to call anywhere: `safe` in the
+/// caller's `unsafe extern` block, so that no other `unsafe` is needed to call them.
+fn getters(valid: &Valid, text: &mut Text) {
+    text.push("@(extern \"C\") {\n");
+    for clock in &valid.clocks {
+        if let Some(getter) = &clock.getter {
+            let getter = getter.value.to_string();
+            let returns = if clock.returns_u64 { "u64" } else { "i64" };
+            text.push_all(&["safe fn ", &getter, "() -> ", returns, ";\n"]);
+        }
+    }
+    text.push("}\n");
+}
+
+/// The items of one clock: the checks of what it names and its clock-trait impl, its
 /// capability impls and its `TableClock` impl.
 fn clock_items(
     table: &Table,
     clock: &Clock,
+    names: &Names,
     reader: &Reader<'_>,
     runtime: &Runtime,
-) -> TokenStream {
-    let name = &clock.name;
-    let clock_trait = runtime.clock();
+    items: &mut ClockItems,
+) {
     let module = match (reader, &clock.id.value) {
-        (Reader::Bindings(_, path), _) => Some((quote!(#path), path.text())),
-        (Reader::Posix, ClockId::Constant(_)) => {
-            let posix = runtime.item("posix");
-            Some((quote!(#posix::libc), "libc".to_owned()))
-        }
+        (Reader::Bindings(path), _) => Some(Module {
+            path: "@bindings".to_owned(),
+            text: path.text(),
+        }),
+        (Reader::Posix, ClockId::Constant(_)) => Some(Module {
+            path: format!("{}posix::libc", runtime.prefix),
+            text: "libc".to_owned(),
+        }),
         _ => None,
     };
-    let Checked { prelude, scope } = checks::row(table, clock, module);
-    let id = id_value(&clock.id.value);
-    let read = read(clock, reader, runtime);
-    let body = quote! {
-        const ID: ::core::primitive::i32 = {
-            #scope
-            #id
-        };
-
-        #[inline]
-        fn ktime_get() -> ::core::primitive::i64 {
-            #scope
-            #read
+    let text = if reader.vouched() {
+        &mut items.vouched
+    } else {
+        &mut items.plain
+    };
+    match &module {
+        Some(module) => {
+            // A block of the clock's own, for the stand-ins of the checks. With a
+            // vouched reader, the markers in it are spliced.
+            text.push(if reader.vouched() {
+                "const _: () = @{\n"
+            } else {
+                "const _: () = {\n"
+            });
+            checks::row(table, clock, module, text);
+            clock_impl(clock, names, reader, runtime, GLOB, text);
+            text.push("};\n");
         }
-    };
-    let head = quote!(impl #clock_trait for #name);
-    let clock_impl = match reader.vouched() {
-        Some(vouched) => vouched.wrap(head, body),
-        // `PosixClock::read` returns `clock_gettime(ID)` clamped to `0..=KTIME_MAX`
-        // and is safe to call anywhere; the id is one it reads (validated, or asserted
-        // in `prelude`). The method is the runtime's, in its `unsafe trait
-        // PosixClock`: a runtime that reads something else wrote `unsafe` for it.
-        None => quote!(unsafe #head { #body }),
-    };
-    let posix_clock = matches!(reader, Reader::Posix).then(|| {
-        let posix = runtime.item("posix");
-        // `ktime_get` above is `PosixClock::read`, not overridden here.
-        quote!(unsafe impl #posix::PosixClock for #name {})
-    });
-    let capabilities = capability_impls(table, clock, reader, runtime);
-    let info = table_clock(clock, runtime);
-    quote! {
-        const _: () = {
-            #prelude
-            #clock_impl
-            #posix_clock
-            #capabilities
-            #info
-        };
+        None => clock_impl(clock, names, reader, runtime, "", text),
     }
+    if matches!(reader, Reader::Posix) {
+        // `ktime_get` above is `PosixClock::read`, not overridden here.
+        let (rt, name) = (runtime.prefix, names.name.as_str());
+        items
+            .plain
+            .push_all(&["unsafe impl ", rt, "posix::PosixClock for ", name, " {}\n"]);
+    }
+    capability_impls(table, clock, &names.name, reader, runtime, items);
+    table_clock(clock, names, runtime, &mut items.plain);
+}
+
+/// The clock-trait impl: `ID` and `ktime_get`, which read the module's items where
+/// `scope` imports them (`GLOB`).
+fn clock_impl(
+    clock: &Clock,
+    names: &Names,
+    reader: &Reader<'_>,
+    runtime: &Runtime,
+    scope: &str,
+    text: &mut Text,
+) {
+    // With a bindings module, the getter is called in an `unsafe` block of the
+    // caller's, inside the impl: the splice looks into both.
+    let (open, close, inner) = match reader {
+        // `PosixClock::read` returns `clock_gettime(ID)` clamped to `0..=KTIME_MAX` and
+        // is safe to call anywhere; the id is one it reads (validated, or asserted by
+        // the checks). The method is the runtime's, in its `unsafe trait PosixClock`: a
+        // runtime that reads something else wrote `unsafe` for it.
+        Reader::Posix => ("unsafe impl ", " ", "{"),
+        Reader::Extern => ("@(impl ", ") ", "{"),
+        Reader::Bindings(_) => ("@(impl ", ") ", "@{"),
+    };
+    let (rt, name, clock_trait) = (
+        runtime.prefix,
+        names.name.as_str(),
+        runtime.clock_trait.as_str(),
+    );
+    text.push_all(&[open, rt, clock_trait, " for ", name, close, inner]);
+    text.push_all(&["\nconst ID: i32 = {\n", scope]);
+    match &clock.id.value {
+        ClockId::Number(number) => text.number((*number).into()),
+        ClockId::Constant(constant) => {
+            let constant = constant.to_string();
+            text.push_all(&[&constant, " as ::core::primitive::i32"]);
+        }
+    }
+    text.push_all(&["\n};\n#[inline]\nfn ktime_get() -> i64 ", inner]);
+    text.push_all(&["\n", scope]);
+    read(clock, &names.getter, reader, runtime, text);
+    text.push("\n}\n}\n");
 }
 
 /// The body of `ktime_get`: the getter called (and a `u64` reading clamped to
 /// `0..=KTIME_MAX`), or the runtime's `posix::PosixClock::read`.
-fn read(clock: &Clock, reader: &Reader<'_>, runtime: &Runtime) -> TokenStream {
-    let getter = clock.getter.as_ref().map(|getter| &getter.value);
-    let call = match reader {
-        Reader::Posix => {
-            let posix = runtime.item("posix");
-            return quote!(<Self as #posix::PosixClock>::read());
-        }
-        Reader::Bindings(vouched, _) => vouched.wrap(TokenStream::new(), quote!(#getter())),
-        Reader::Extern(vouched) => {
-            let returns = returns(clock);
-            let extern_block = vouched.wrap(quote!(extern "C"), quote!(fn #getter() -> #returns;));
-            let call = vouched.wrap(TokenStream::new(), quote!(#getter()));
-            quote!({ #extern_block #call })
+fn read(clock: &Clock, getter_text: &str, reader: &Reader<'_>, runtime: &Runtime, text: &mut Text) {
+    let getter = match (reader, &clock.getter) {
+        (Reader::Bindings(_), Some(getter)) => Some(&getter.value),
+        (Reader::Extern, _) => None,
+        (Reader::Posix, _) | (Reader::Bindings(_), None) => {
+            let rt = runtime.prefix;
+            text.push_all(&["<Self as ", rt, "posix::PosixClock>::read()"]);
+            return;
         }
     };
     if clock.returns_u64 {
-        quote! {
-            let nanos: ::core::primitive::u64 = #call;
-            if nanos > ::core::primitive::i64::MAX as ::core::primitive::u64 {
-                ::core::primitive::i64::MAX
-            } else {
-                nanos as ::core::primitive::i64
-            }
+        text.push("let nanos: ::core::primitive::u64 = ");
+    }
+    match getter {
+        // A bindings module's getter, in an `unsafe` block of the caller's, as the row
+        // writes it: the compiler's errors about the call point at the row.
+        Some(ident) => {
+            text.push("@() @{ ");
+            text.ident(ident);
+            text.push("() }");
         }
-    } else {
-        call
+        None => text.push_all(&[getter_text, "()"]),
+    }
+    if clock.returns_u64 {
+        text.push(
+            ";\nif nanos > ::core::primitive::i64::MAX as ::core::primitive::u64 {\n\
+             ::core::primitive::i64::MAX\n\
+             } else {\n\
+             nanos as ::core::primitive::i64\n\
+             }",
+        );
     }
 }
 
@@ -195,100 +274,91 @@ fn read(clock: &Clock, reader: &Reader<'_>, runtime: &Runtime) -> TokenStream {
 fn capability_impls(
     table: &Table,
     clock: &Clock,
+    name: &str,
     reader: &Reader<'_>,
     runtime: &Runtime,
-) -> TokenStream {
-    let mut tokens = TokenStream::new();
+    items: &mut ClockItems,
+) {
     for capability in &clock.capabilities {
         let Some(justified) = capability.justified(table.options.backend) else {
             continue;
         };
-        tokens.extend(capability_impl(
-            clock,
-            &capability.tr,
-            justified,
-            reader,
-            runtime,
-        ));
+        capability_impl(name, &capability.tr, justified, reader, runtime, items);
         if let Some(narrower) = &capability.narrower {
             let value = clock.id.value.known_value();
             if value.is_some_and(|id| !narrower.except_ids.contains(&id)) {
-                tokens.extend(capability_impl(
-                    clock,
-                    &narrower.tr,
-                    justified,
-                    reader,
-                    runtime,
-                ));
+                capability_impl(name, &narrower.tr, justified, reader, runtime, items);
             }
         }
     }
-    tokens
 }
 
 /// One capability impl, justified as `justified` says.
 fn capability_impl(
-    clock: &Clock,
+    name: &str,
     tr: &Trait,
     justified: Impl,
     reader: &Reader<'_>,
     runtime: &Runtime,
-) -> TokenStream {
-    let name = &clock.name;
-    let path = runtime.item(tr.name);
-    let head = quote!(impl #path for #name);
-    match (justified, reader.vouched()) {
-        (Impl::Plain, _) => quote!(#head {}),
-        (Impl::Vouched, Some(vouched)) => vouched.wrap(head, TokenStream::new()),
+    items: &mut ClockItems,
+) {
+    let (text, open, close) = match (justified, reader.vouched()) {
+        (Impl::Plain, _) => (&mut items.plain, "impl ", " "),
+        (Impl::Vouched, true) => (&mut items.vouched, "@(impl ", ") "),
         // `MonotonicClock` of a clock read by id: `checks::row` asserts that
         // `clock_gettime` reads the id monotonically.
-        (Impl::MonotonicId, _) => quote!(unsafe #head {}),
+        (Impl::MonotonicId, _) => (&mut items.plain, "unsafe impl ", " "),
         // Validation gives a vouched capability to vouched readers only.
-        (Impl::Vouched, None) => TokenStream::new(),
-    }
+        (Impl::Vouched, false) => return,
+    };
+    let rt = runtime.prefix;
+    text.push_all(&[open, rt, tr.name, " for ", name, close, "{}\n"]);
 }
 
 /// `TableClock` for the clock: its row, as data.
-fn table_clock(clock: &Clock, runtime: &Runtime) -> TokenStream {
-    let name = &clock.name;
-    let clock_trait = runtime.clock();
-    let table_clock = runtime.item("TableClock");
-    let info = runtime.item("ClockInfo");
-    let resolution_type = runtime.item("Resolution");
-    let text = Literal::string(&name.to_string());
-    let getter = Literal::string(
-        &clock
-            .getter
-            .as_ref()
-            .map_or_else(String::new, |getter| getter.value.to_string()),
-    );
-    let doc = clock.doc.as_deref().unwrap_or("");
-    let resolution = match clock.resolution {
-        Some(Resolution::Tick) => quote!(#resolution_type::Tick),
+fn table_clock(clock: &Clock, names: &Names, runtime: &Runtime, text: &mut Text) {
+    let (rt, name, clock_trait) = (runtime.prefix, names.name.as_str(), &runtime.clock_trait);
+    text.push_all(&["impl ", rt, "TableClock for ", name, " {\nconst INFO: ", rt]);
+    text.push_all(&["ClockInfo = ", rt, "ClockInfo {\nname: "]);
+    text.string(name);
+    text.push_all(&[
+        ",\nid: <",
+        name,
+        " as ",
+        rt,
+        clock_trait,
+        ">::ID,\ngetter: ",
+    ]);
+    text.string(&names.getter);
+    text.push(",\ndoc: ");
+    text.string(clock.doc.as_deref().unwrap_or(""));
+    text.push_all(&[",\nresolution: ", rt, "Resolution::"]);
+    match clock.resolution {
+        Some(Resolution::Tick) => text.push("Tick"),
         Some(Resolution::Nanos(nanos)) => {
-            let nanos = Literal::i64_unsuffixed(nanos);
-            quote!(#resolution_type::Nanos(#nanos))
+            text.push("Nanos(");
+            text.number(nanos);
+            text.push(")");
         }
-        None => quote!(#resolution_type::Nanos(1)),
-    };
-    let capabilities = CAPABILITIES.iter().map(|capability| {
-        let key = Ident::new(capability.key, Span::call_site());
-        let has = flag(has(clock, capability));
-        quote!(#key: #has,)
-    });
-    quote! {
-        impl #table_clock for #name {
-            const INFO: #info = #info {
-                name: #text,
-                id: <#name as #clock_trait>::ID,
-                getter: #getter,
-                doc: #doc,
-                resolution: #resolution,
-                #(#capabilities)*
-                read: <#name as #clock_trait>::ktime_get,
-            };
-        }
+        None => text.push("Nanos(1)"),
     }
+    text.push(",\n");
+    for capability in CAPABILITIES {
+        let value = if has(clock, capability) {
+            "true"
+        } else {
+            "false"
+        };
+        text.push_all(&[capability.key, ": ", value, ",\n"]);
+    }
+    text.push_all(&[
+        "read: <",
+        name,
+        " as ",
+        rt,
+        clock_trait,
+        ">::ktime_get,\n};\n}\n",
+    ]);
 }
 
 /// Whether the clock has the capability (with the table's backend).
@@ -299,37 +369,47 @@ fn has(clock: &Clock, capability: &Capability) -> bool {
         .any(|has| std::ptr::eq(*has, capability))
 }
 
-/// `CLOCKS` and `for_each_clock`.
-fn table_items(valid: &Valid, runtime: &Runtime) -> TokenStream {
-    let table_clock = runtime.item("TableClock");
-    let info = runtime.item("ClockInfo");
-    let visitor = runtime.item("ClockVisitor");
-    let names: Vec<&Ident> = valid.clocks.iter().map(|clock| &clock.name).collect();
-    let count = Literal::usize_unsuffixed(names.len());
-    quote! {
-        /// Every clock of the table, in table order: each clock's row, as data.
-        pub const CLOCKS: [#info; #count] = [#(<#names as #table_clock>::INFO,)*];
-
-        /// Calls `visitor.visit::<C>()` for every clock `C` of the table, in table order.
-        #[inline]
-        // `__Visitor` cannot be a clock's name (names are UpperCamelCase, without `_`).
-        pub fn for_each_clock<__Visitor>(visitor: &mut __Visitor)
-        where
-            __Visitor: #visitor + ?::core::marker::Sized,
-        {
-            #(visitor.visit::<#names>();)*
-        }
+/// `CLOCKS` and `for_each_clock`, for the part of the expansion that is spliced (the
+/// runtime's path, `@runtime`, is written once each).
+pub(super) fn table_items(names: &[String], runtime: &Runtime, text: &mut Text) {
+    // Outside the block that aliases the runtime: its path as the invocation gives it.
+    let (path, walk) = if runtime.declares_items {
+        ("self", "")
+    } else {
+        ("@runtime", "@")
+    };
+    text.doc_line(" Every clock of the table, in table order: each clock's row, as data.");
+    write!(
+        text,
+        "pub const CLOCKS: {walk}[{path}::ClockInfo; {}] = ",
+        names.len()
+    );
+    if !runtime.declares_items {
+        text.push("@{\nuse @runtime as __rt;\n");
     }
-}
-
-/// A clock id as an expression of the expansion: a number, or the constant of the
-/// module whose items are in scope.
-pub(super) fn id_value(id: &ClockId) -> TokenStream {
-    match id {
-        ClockId::Number(number) => {
-            let number = Literal::i32_unsuffixed(*number);
-            quote!(#number)
-        }
-        ClockId::Constant(constant) => quote!(#constant as ::core::primitive::i32),
+    text.push("[");
+    for name in names {
+        text.push_all(&["<", name, " as ", runtime.prefix, "TableClock>::INFO,"]);
     }
+    text.push(if runtime.declares_items {
+        "];\n"
+    } else {
+        "]\n};\n"
+    });
+    text.doc_line(
+        " Calls `visitor.visit::<C>()` for every clock `C` of the table, in table order.",
+    );
+    // `__Visitor` cannot be a clock's name (names are UpperCamelCase, without `_`).
+    write!(
+        text,
+        "#[inline]\n\
+         pub fn for_each_clock<__Visitor>(visitor: &mut __Visitor)\n\
+         where\n\
+         __Visitor: {path}::ClockVisitor + ?::core::marker::Sized,\n\
+         {{\n"
+    );
+    for name in names {
+        text.push_all(&["visitor.visit::<", name, ">();\n"]);
+    }
+    text.push("}\n");
 }

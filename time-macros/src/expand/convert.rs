@@ -4,21 +4,22 @@
 //! offset, which `ktime_mono_to_any(0, offset)` reads as it is now (0 for the base).
 //! With a bindings module only (validation refuses offsets elsewhere).
 
-use super::tokens::{message, missing, Runtime, Vouched};
+use super::text::{message, Runtime, Text, MISSING};
 use crate::ast::{Site, Table, Trust};
 use crate::validate::{Clock, Relation, Valid};
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::quote;
+use proc_macro2::Ident;
 
-/// The `ConvertsTo` impls of the table, in one block with their checks.
-pub(super) fn conversions(table: &Table, valid: &Valid, runtime: &Runtime) -> Option<TokenStream> {
-    let Some((token, Trust::Bindings(path))) = &table.options.trust else {
-        return None;
+/// A clock related by an offset: the clock, its offset (`None` for the base), and the
+/// number of the function that reads the offset (`__offsetN`).
+type Related<'a> = (&'a Clock, Option<&'a Ident>, usize);
+
+/// The `ConvertsTo` impls of the table, in one block with their checks, inside the
+/// block that aliases the runtime (spliced: it reads the offsets on the caller's word).
+pub(super) fn conversions(table: &Table, valid: &Valid, runtime: &Runtime, text: &mut Text) {
+    let Some((_, Trust::Bindings(path))) = &table.options.trust else {
+        return;
     };
-    let vouched = Vouched(token);
-    // The related clocks, each with its offset (`None` for the base) and a name for
-    // the function that reads it.
-    let related: Vec<(&Clock, Option<&Ident>, Ident)> = valid
+    let related: Vec<Related<'_>> = valid
         .clocks
         .iter()
         .filter_map(|clock| match &clock.relation {
@@ -27,42 +28,32 @@ pub(super) fn conversions(table: &Table, valid: &Valid, runtime: &Runtime) -> Op
             Relation::Offset(offset) => Some((clock, Some(&offset.value))),
         })
         .enumerate()
-        .map(|(index, (clock, offset))| {
-            (
-                clock,
-                offset,
-                Ident::new(&format!("__offset{index}"), Span::mixed_site()),
-            )
-        })
+        .map(|(index, (clock, offset))| (clock, offset, index))
         .collect();
-    let first_offset = valid
-        .clocks
-        .iter()
-        .find_map(|clock| match &clock.relation {
-            Relation::Offset(offset) => Some(offset),
-            _ => None,
-        })?;
+    let first_offset = valid.clocks.iter().find_map(|clock| match &clock.relation {
+        Relation::Offset(offset) => Some(offset),
+        _ => None,
+    });
+    let Some(first_offset) = first_offset else {
+        return;
+    };
     if !related.iter().any(|(_, offset, _)| offset.is_none()) {
-        return None;
+        return;
     }
-    let mut tokens = checks(table, &path.text(), first_offset.site.clone(), &related);
+    text.push("const _: () = @{\n#[allow(unused_imports)]\nuse @bindings as __module;\n");
+    checks(table, &path.text(), &first_offset.site, &related, text);
     for (_, offset, reader) in &related {
-        tokens.extend(offset_reader(&vouched, *offset, reader));
+        offset_reader(*offset, *reader, text);
     }
+    text.push("const _: () = {\n");
     for (from, _, from_offset) in &related {
         for (to, _, to_offset) in &related {
             if !std::ptr::eq(*from, *to) {
-                tokens.extend(conversion(runtime, from, to, from_offset, to_offset));
+                conversion(runtime, from, to, *from_offset, *to_offset, text);
             }
         }
     }
-    Some(quote! {
-        const _: () = {
-            #[allow(unused_imports)]
-            use #path as __module;
-            #tokens
-        };
-    })
+    text.push("};\n};\n");
 }
 
 /// The stand-ins of `ktime_mono_to_any` and of the offsets, and the assertions that
@@ -71,32 +62,49 @@ pub(super) fn conversions(table: &Table, valid: &Valid, runtime: &Runtime) -> Op
 fn checks(
     table: &Table,
     module: &str,
-    first_offset: Site,
-    related: &[(&Clock, Option<&Ident>, Ident)],
-) -> TokenStream {
-    let (mut stand_ins, mut assertions) = function_check(table, module, &first_offset);
+    first_offset: &Site,
+    related: &[Related<'_>],
+    text: &mut Text,
+) {
+    let mut assertions = Text::new();
+    function_check(table, module, first_offset, text, &mut assertions);
     for (clock, offset, _) in related {
-        let Some(member) = offset else { continue };
-        let Relation::Offset(located) = &clock.relation else {
+        let (Some(member), Relation::Offset(located)) = (offset, &clock.relation) else {
             continue;
         };
-        let (stand_in, assertion) = offset_check(table, module, &located.site, member);
-        stand_ins.extend(stand_in);
-        assertions.extend(assertion);
+        let message = message(
+            table,
+            &located.site,
+            &format!(
+                "the bindings module `{module}` has no timekeeper offset `{member}`: generate \
+                 `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`"
+            ),
+        );
+        write!(
+            text,
+            "#[allow(dead_code, non_upper_case_globals)]\n\
+             const {member}: ::core::primitive::i128 = {MISSING};\n"
+        );
+        writeln!(
+            assertions,
+            "::core::assert!(({member} as ::core::primitive::i128) != {MISSING}, {message});"
+        );
     }
-    quote! {
-        #stand_ins
-        const _: () = {
-            #[allow(unused_imports)]
-            use __module::*;
-            #assertions
-        };
-    }
+    text.push("const _: () = {\n#[allow(unused_imports)]\nuse __module::*;\n");
+    text.append(&assertions);
+    text.push("};\n");
 }
 
-/// `ktime_mono_to_any`'s stand-in (a function pointer, so a real function, a zero-sized
-/// item, shadows it) and the assertion that the module has it, located at `site`.
-fn function_check(table: &Table, module: &str, site: &Site) -> (TokenStream, TokenStream) {
+/// `ktime_mono_to_any`'s stand-in (a function pointer, so that a real function, a
+/// zero-sized item, shadows it), and the assertion that the module has it, located at
+/// `site`.
+fn function_check(
+    table: &Table,
+    module: &str,
+    site: &Site,
+    text: &mut Text,
+    assertions: &mut Text,
+) {
     let function = message(
         table,
         site,
@@ -107,78 +115,38 @@ fn function_check(table: &Table, module: &str, site: &Site) -> (TokenStream, Tok
              reads (`linux/timekeeping.h` declares it), or remove the `offset`s"
         ),
     );
-    let stand_in = quote! {
-        #[allow(dead_code, non_upper_case_globals)]
-        const ktime_mono_to_any: unsafe extern "C" fn(
-            ::core::primitive::i64,
-            ::core::primitive::u32,
-        ) -> ::core::primitive::i64 = {
-            extern "C" fn missing(
-                _: ::core::primitive::i64,
-                _: ::core::primitive::u32,
-            ) -> ::core::primitive::i64 {
-                0
-            }
-            missing
-        };
-    };
-    let assertion = quote! {
-        ::core::assert!(::core::mem::size_of_val(&ktime_mono_to_any) == 0, #function);
-    };
-    (stand_in, assertion)
-}
-
-/// An offset's stand-in and the assertion that the module has the offset `member`,
-/// located at `site`.
-fn offset_check(
-    table: &Table,
-    module: &str,
-    site: &Site,
-    member: &Ident,
-) -> (TokenStream, TokenStream) {
-    let missing = missing();
-    let text = message(
-        table,
-        site,
-        &format!(
-            "the bindings module `{module}` has no timekeeper offset `{member}`: generate \
-             `enum tk_offsets` from `linux/timekeeping.h`, or fix the row's `offset`"
-        ),
+    text.push(
+        "#[allow(dead_code, non_upper_case_globals)]\n\
+         const ktime_mono_to_any: unsafe extern \"C\" fn(\n\
+         ::core::primitive::i64,\n::core::primitive::u32,\n\
+         ) -> ::core::primitive::i64 = {\n\
+         extern \"C\" fn missing(\n_: ::core::primitive::i64,\n_: ::core::primitive::u32,\n\
+         ) -> ::core::primitive::i64 {\n0\n}\n\
+         missing\n\
+         };\n",
     );
-    let stand_in = quote! {
-        #[allow(dead_code, non_upper_case_globals)]
-        const #member: ::core::primitive::i128 = #missing;
-    };
-    let assertion = quote! {
-        ::core::assert!((#member as ::core::primitive::i128) != #missing, #text);
-    };
-    (stand_in, assertion)
+    writeln!(
+        assertions,
+        "::core::assert!(::core::mem::size_of_val(&ktime_mono_to_any) == 0, {function});"
+    );
 }
 
 /// The function that reads a clock's offset now: `ktime_mono_to_any(0, offset)`, on
 /// the caller's word that the module's function is the kernel's (which takes any time
 /// and a member of `enum tk_offsets`, and only reads the timekeeper's offsets; from 0
 /// it adds nothing but the offset, so it cannot overflow); 0 for the base.
-fn offset_reader(vouched: &Vouched<'_>, offset: Option<&Ident>, reader: &Ident) -> TokenStream {
-    let body = match offset {
-        None => quote!(0),
-        Some(member) => {
-            let call = vouched.wrap(
-                TokenStream::new(),
-                quote!(ktime_mono_to_any(0, #member as _)),
-            );
-            quote! {
-                #[allow(unused_imports)]
-                use __module::*;
-                #call
-            }
-        }
-    };
-    quote! {
-        #[inline]
-        fn #reader() -> ::core::primitive::i64 {
-            #body
-        }
+fn offset_reader(offset: Option<&Ident>, reader: usize, text: &mut Text) {
+    write!(
+        text,
+        "#[inline]\nfn __offset{reader}() -> ::core::primitive::i64 "
+    );
+    match offset {
+        None => text.push("{\n0\n}\n"),
+        Some(member) => writeln!(
+            text,
+            "@{{\n#[allow(unused_imports)]\nuse __module::*;\n\
+             @() {{ ktime_mono_to_any(0, {member} as _) }}\n}}"
+        ),
     }
 }
 
@@ -188,27 +156,27 @@ fn conversion(
     runtime: &Runtime,
     from: &Clock,
     to: &Clock,
-    from_offset: &Ident,
-    to_offset: &Ident,
-) -> TokenStream {
-    let converts_to = runtime.item("ConvertsTo");
-    let instant = runtime.item("Instant");
+    from_offset: usize,
+    to_offset: usize,
+    text: &mut Text,
+) {
+    let rt = runtime.prefix;
     let (from, to) = (&from.name, &to.name);
-    quote! {
-        impl #converts_to<#to> for #from {
-            #[inline]
-            #[allow(unused_unsafe)]
-            fn to_clock(instant: #instant<#from>) -> #instant<#to> {
-                let ktime = instant
-                    .as_nanos()
-                    .saturating_add(#to_offset().saturating_sub(#from_offset()));
-                // `from_ktime` takes a time in `0..=KTIME_MAX` (`unsafe` in the kernel,
-                // which relies on it): the sum saturates at `KTIME_MAX` and is clamped
-                // at 0.
-                unsafe {
-                    #instant::<#to>::from_ktime(if ktime < 0 { 0 } else { ktime })
-                }
-            }
-        }
-    }
+    // `from_ktime` takes a time in `0..=KTIME_MAX` (`unsafe` in the kernel, which relies
+    // on it): the sum saturates at `KTIME_MAX` and is clamped at 0.
+    write!(
+        text,
+        "impl {rt}ConvertsTo<{to}> for {from} {{\n\
+         #[inline]\n\
+         #[allow(unused_unsafe)]\n\
+         fn to_clock(instant: {rt}Instant<{from}>) -> {rt}Instant<{to}> {{\n\
+         let ktime = instant\n\
+         .as_nanos()\n\
+         .saturating_add(__offset{to_offset}().saturating_sub(__offset{from_offset}()));\n\
+         unsafe {{\n\
+         {rt}Instant::<{to}>::from_ktime(if ktime < 0 {{ 0 }} else {{ ktime }})\n\
+         }}\n\
+         }}\n\
+         }}\n"
+    );
 }

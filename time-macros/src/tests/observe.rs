@@ -45,6 +45,9 @@ pub(crate) struct Expansion {
     /// The messages of the compile-time checks (`::core::assert!(COND, "…")`), their
     /// braces undoubled.
     pub(crate) assertions: Vec<String>,
+    /// The runtime's path that the block of the impls aliases (`use PATH as __rt;`),
+    /// without spaces: the paths above are read with it in place of `__rt`.
+    runtime_alias: Option<String>,
 }
 
 /// A runtime item of the top level.
@@ -65,6 +68,16 @@ impl Expansion {
     /// The clocks that implement the trait `name`.
     pub(crate) fn implementing(&self, name: &str) -> BTreeSet<String> {
         self.impls.get(name).cloned().unwrap_or_default()
+    }
+
+    /// `tokens` as text without spaces (`text`), with the runtime's path in place of
+    /// its alias `__rt`.
+    fn path_text(&self, tokens: &impl ToTokens) -> String {
+        let text = text(tokens);
+        match &self.runtime_alias {
+            Some(path) => text.replace("__rt::", &format!("{path}::")),
+            None => text,
+        }
     }
 
     /// Every clock named by an impl or a table item.
@@ -130,7 +143,7 @@ fn top_level(item: &Item, expansion: &mut Expansion) {
             runtime_item(expansion, &item.ident, trait_item);
         }
         Item::Const(item) if item.ident == "CLOCKS" => {
-            let Expr::Array(array) = &*item.expr else {
+            let Some(array) = clocks_array(&item.expr, expansion) else {
                 panic!("`CLOCKS` is not an array: {}", text(&item.expr));
             };
             let names = array.elems.iter().map(|element| match element {
@@ -173,6 +186,23 @@ fn top_level(item: &Item, expansion: &mut Expansion) {
     }
 }
 
+/// The array `CLOCKS` is: its value, or the value of its block (which may alias the
+/// runtime's path first).
+fn clocks_array<'e>(expr: &'e Expr, expansion: &mut Expansion) -> Option<&'e syn::ExprArray> {
+    match expr {
+        Expr::Array(array) => Some(array),
+        Expr::Block(block) => {
+            let (last, items) = block.block.stmts.split_last()?;
+            statements(items, expansion);
+            match last {
+                Stmt::Expr(Expr::Array(array), None) => Some(array),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 fn runtime_item(expansion: &mut Expansion, name: &syn::Ident, item: RuntimeItem) {
     let previous = expansion.runtime_items.insert(name.to_string(), item);
     assert!(previous.is_none(), "`{name}` is declared twice");
@@ -183,6 +213,7 @@ fn runtime_item(expansion: &mut Expansion, name: &syn::Ident, item: RuntimeItem)
 fn nested(item: &Item, expansion: &mut Expansion) {
     match item {
         Item::Impl(item) => implementation(item, expansion),
+        Item::Use(item) => runtime_alias(item, expansion),
         Item::Const(item) => match &*item.expr {
             Expr::Macro(mac) if last(&mac.mac.path) == "include_bytes" => {
                 let path: syn::LitStr =
@@ -193,6 +224,21 @@ fn nested(item: &Item, expansion: &mut Expansion) {
             _ => {}
         },
         _ => {}
+    }
+}
+
+/// `use PATH as __rt;`: the runtime's path, which the impls name as `__rt`.
+fn runtime_alias(item: &syn::ItemUse, expansion: &mut Expansion) {
+    let mut path = text(&item.leading_colon);
+    let mut tree = &item.tree;
+    while let syn::UseTree::Path(segment) = tree {
+        path = format!("{path}{}::", segment.ident);
+        tree = &segment.tree;
+    }
+    if let syn::UseTree::Rename(rename) = tree {
+        if rename.rename == "__rt" {
+            expansion.runtime_alias = Some(format!("{path}{}", rename.ident));
+        }
     }
 }
 
@@ -238,14 +284,16 @@ fn implementation(item: &syn::ItemImpl, expansion: &mut Expansion) {
     };
     let clock = text(&item.self_ty);
     let name = last(path);
-    expansion.trait_paths.insert(text(path));
+    expansion.trait_paths.insert(expansion.path_text(path));
     let id = item.items.iter().find_map(|item| match item {
         ImplItem::Const(constant) if constant.ident == "ID" => Some(&constant.expr),
         _ => None,
     });
     if let Some(id) = id {
         expansion.clocks.push(clock.clone());
-        expansion.clock_trait_paths.insert(text(path));
+        expansion
+            .clock_trait_paths
+            .insert(expansion.path_text(path));
         expansion.ids.insert(clock, id_text(id));
         return;
     }
@@ -256,7 +304,8 @@ fn implementation(item: &syn::ItemImpl, expansion: &mut Expansion) {
         return;
     }
     if name == "TableClock" {
-        expansion.infos.insert(clock, info(item));
+        let info = info(item, expansion);
+        expansion.infos.insert(clock, info);
         return;
     }
     assert!(
@@ -284,7 +333,7 @@ fn id_text(expr: &Expr) -> String {
 }
 
 /// The fields of `const INFO: ClockInfo = ClockInfo { … }`.
-fn info(item: &syn::ItemImpl) -> BTreeMap<String, String> {
+fn info(item: &syn::ItemImpl, expansion: &Expansion) -> BTreeMap<String, String> {
     let value = item.items.iter().find_map(|item| match item {
         ImplItem::Const(constant) if constant.ident == "INFO" => Some(&constant.expr),
         _ => None,
@@ -298,7 +347,7 @@ fn info(item: &syn::ItemImpl) -> BTreeMap<String, String> {
     value
         .fields
         .iter()
-        .map(|field| (text(&field.member), text(&field.expr)))
+        .map(|field| (text(&field.member), expansion.path_text(&field.expr)))
         .collect()
 }
 

@@ -18,7 +18,7 @@ pub(crate) fn expand_text(text: &str, args: &Args) -> Expansion {
         rows: read.rows,
         locate: None,
     };
-    let mut out = crate::expand::expand(&table, &validate(&table, &cx));
+    let mut out = crate::expand::expand(&table, &validate(&table, &cx), crate::expand::lex);
     if let Err(errors) = cx.check(table.text()) {
         out.extend(errors.into_compile_error());
     }

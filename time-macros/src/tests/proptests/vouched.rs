@@ -1,8 +1,9 @@
 //! Every `unsafe` of an expansion that is written on the caller's word (the impls of
-//! the clock trait and of the vouched capabilities, the getters' `extern` block and
-//! calls, the offsets' reads) is the caller's own `unsafe` token, at the start of its
-//! item or block, whose braces are spanned at that token too: so the lint
-//! `unsafe_code` reports it at the invocation (`expand::Vouched`). The `unsafe` the
+//! the clock trait and of the vouched capabilities, the `extern` block of the getters
+//! the macro declares, whose functions are `safe` to call, the calls of a bindings
+//! module's getters, the offsets' reads) is the caller's own `unsafe` token, at the
+//! start of its item or block, whose braces are spanned at that token too: so the lint
+//! `unsafe_code` reports it at the invocation (`expand::splice`). The `unsafe` the
 //! expansion justifies itself (the posix backend's impls, the conversions' clamped
 //! instants, the stand-ins' types, the runtime's `unsafe trait`s) is its own.
 //!
@@ -163,14 +164,20 @@ fn expected_counts(table: &Table) -> (usize, usize) {
         .skip(1)
         .map(|name| count(name))
         .sum();
-    let externs = if table.bindings { 0 } else { rows };
+    // The bindings' getters are called in blocks of the caller's; the getters the macro
+    // declares are in one `unsafe extern` block of the caller's, and `safe` to call.
+    let reads = if table.bindings {
+        rows
+    } else {
+        usize::from(rows > 0)
+    };
     let offsets = table
         .rows
         .iter()
         .filter(|row| matches!(row.relation, Relation::Offset(_)))
         .count();
     let offset_reads = if conversions > 0 { offsets } else { 0 };
-    let callers = 2 * rows + vouched + externs + offset_reads;
+    let callers = rows + reads + vouched + offset_reads;
     // The stand-ins of the getters and of `ktime_mono_to_any`, and the conversions.
     let stand_ins = if table.bindings {
         rows + usize::from(conversions > 0)
