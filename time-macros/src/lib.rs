@@ -11,7 +11,7 @@
 //! find, read | `env`, `read` (feature `toml`) | a table path → the file's rows, with byte spans
 //! model | `ast` | both forms → one `Table`
 //! validate | `validate` | `Table` → the clocks to declare; every error into a `Ctxt`
-//! expand | `expand` | the clocks → the items, written as Rust text for the invocation's runtime, lexed by the compiler, the caller's tokens spliced in
+//! expand | `expand` | the clocks → the items, as text lexed once, the caller's tokens spliced in
 //!
 //! `schema` holds the keys, and `capabilities` the capabilities and their rules as
 //! data (a file that imports nothing, which the tests include too); `capability`

@@ -6,9 +6,11 @@
 use super::{accessor, between, coarse_within_a_tick, precise_accessor, Ktime};
 use crate::time::{for_each_clock, ClockVisitor, Instant, Resolution, TableClock, CLOCKS};
 
-/// Whether `Instant::<C>::now()` lies between two readings of `accessor()`.
-fn reads<C: TableClock>(accessor: fn() -> Ktime) -> bool {
-    between(accessor, || Instant::<C>::now().as_nanos())
+/// `C`'s name, and whether `Instant::<C>::now()` lies between two readings of
+/// `accessor()`.
+fn row<C: TableClock>(accessor: fn() -> Ktime) -> (&'static str, bool) {
+    let reads = between(accessor, || Instant::<C>::now().as_nanos());
+    (C::INFO.name, reads)
 }
 
 /// How many rows agree with the precise clock their `clockid` names: between two
@@ -80,73 +82,28 @@ mod tests {
     }
 
     #[test]
-    fn monotonic_reads_ktime_get() {
-        assert!(reads::<Monotonic>(accessor::ktime_get));
-    }
-
-    #[test]
-    fn realtime_reads_ktime_get_real() {
-        assert!(reads::<RealTime>(accessor::ktime_get_real));
-    }
-
-    #[test]
-    fn boottime_reads_ktime_get_boottime() {
-        assert!(reads::<BootTime>(accessor::ktime_get_boottime));
-    }
-
-    #[test]
-    fn tai_reads_ktime_get_clocktai() {
-        assert!(reads::<Tai>(accessor::ktime_get_clocktai));
-    }
-
-    #[test]
-    fn monotonic_raw_reads_ktime_get_raw() {
-        assert!(reads::<MonotonicRaw>(accessor::ktime_get_raw));
-    }
-
-    #[test]
-    fn monotonic_coarse_reads_ktime_get_coarse() {
-        assert!(reads::<MonotonicCoarse>(accessor::ktime_get_coarse));
-    }
-
-    #[test]
-    fn realtime_coarse_reads_ktime_get_coarse_real() {
-        assert!(reads::<RealTimeCoarse>(accessor::ktime_get_coarse_real));
-    }
-
-    #[test]
-    fn boottime_coarse_reads_ktime_get_coarse_boottime() {
-        assert!(reads::<BootTimeCoarse>(accessor::ktime_get_coarse_boottime));
-    }
-
-    #[test]
-    fn tai_coarse_reads_ktime_get_coarse_clocktai() {
-        assert!(reads::<TaiCoarse>(accessor::ktime_get_coarse_clocktai));
-    }
-
-    #[test]
-    fn monotonic_fast_reads_ktime_get_mono_fast_ns() {
-        assert!(reads::<MonotonicFast>(accessor::ktime_get_mono_fast_ns));
-    }
-
-    #[test]
-    fn monotonic_raw_fast_reads_ktime_get_raw_fast_ns() {
-        assert!(reads::<MonotonicRawFast>(accessor::ktime_get_raw_fast_ns));
-    }
-
-    #[test]
-    fn boottime_fast_reads_ktime_get_boot_fast_ns() {
-        assert!(reads::<BootTimeFast>(accessor::ktime_get_boot_fast_ns));
-    }
-
-    #[test]
-    fn tai_fast_reads_ktime_get_tai_fast_ns() {
-        assert!(reads::<TaiFast>(accessor::ktime_get_tai_fast_ns));
-    }
-
-    #[test]
-    fn realtime_fast_reads_ktime_get_real_fast_ns() {
-        assert!(reads::<RealTimeFast>(accessor::ktime_get_real_fast_ns));
+    fn every_row_reads_its_own_accessor() {
+        let rows = [
+            row::<Monotonic>(accessor::ktime_get),
+            row::<RealTime>(accessor::ktime_get_real),
+            row::<BootTime>(accessor::ktime_get_boottime),
+            row::<Tai>(accessor::ktime_get_clocktai),
+            row::<MonotonicRaw>(accessor::ktime_get_raw),
+            row::<MonotonicCoarse>(accessor::ktime_get_coarse),
+            row::<RealTimeCoarse>(accessor::ktime_get_coarse_real),
+            row::<BootTimeCoarse>(accessor::ktime_get_coarse_boottime),
+            row::<TaiCoarse>(accessor::ktime_get_coarse_clocktai),
+            row::<MonotonicFast>(accessor::ktime_get_mono_fast_ns),
+            row::<MonotonicRawFast>(accessor::ktime_get_raw_fast_ns),
+            row::<BootTimeFast>(accessor::ktime_get_boot_fast_ns),
+            row::<TaiFast>(accessor::ktime_get_tai_fast_ns),
+            row::<RealTimeFast>(accessor::ktime_get_real_fast_ns),
+        ];
+        for (name, _) in rows.iter().filter(|(_, reads)| !reads) {
+            crate::pr_err!("    # {name}: outside the bracket of its accessor\n");
+        }
+        assert_eq!(rows.len(), CLOCKS.len());
+        assert!(rows.iter().all(|(_, reads)| *reads));
     }
 
     #[test]

@@ -264,31 +264,17 @@ mod tests {
     }
 
     #[test]
-    fn monotonic_absolute_not_early() {
-        let (runs, late) = absolute::<Monotonic>();
-        assert_eq!(runs, 1);
-        assert!(late >= 0);
-    }
-
-    #[test]
-    fn realtime_absolute_not_early() {
-        let (runs, late) = absolute::<RealTime>();
-        assert_eq!(runs, 1);
-        assert!(late >= 0);
-    }
-
-    #[test]
-    fn boottime_absolute_not_early() {
-        let (runs, late) = absolute::<BootTime>();
-        assert_eq!(runs, 1);
-        assert!(late >= 0);
-    }
-
-    #[test]
-    fn tai_absolute_not_early() {
-        let (runs, late) = absolute::<Tai>();
-        assert_eq!(runs, 1);
-        assert!(late >= 0);
+    fn absolute_not_early_on_every_base() {
+        let timers = [
+            absolute::<Monotonic>(),
+            absolute::<RealTime>(),
+            absolute::<BootTime>(),
+            absolute::<Tai>(),
+        ];
+        for (runs, late) in timers {
+            assert_eq!(runs, 1);
+            assert!(late >= 0);
+        }
     }
 
     #[test]
@@ -297,23 +283,15 @@ mod tests {
     }
 
     #[test]
-    fn monotonic_cancel() {
-        let cancelled = cancelled::<RelativeMode<Monotonic>>();
-        assert!(cancelled.started && cancelled.idle);
-        assert_eq!(cancelled.runs, 0);
-    }
-
-    #[test]
-    fn boottime_cancel() {
-        let cancelled = cancelled::<RelativeMode<BootTime>>();
-        assert!(cancelled.started && cancelled.idle);
-        assert_eq!(cancelled.runs, 0);
-    }
-
-    #[test]
-    fn tai_cancel() {
-        let cancelled = cancelled::<RelativeMode<Tai>>();
-        assert!(cancelled.started && cancelled.idle);
-        assert_eq!(cancelled.runs, 0);
+    fn cancel_on_every_base() {
+        let timers = [
+            cancelled::<RelativeMode<Monotonic>>(),
+            cancelled::<RelativeMode<BootTime>>(),
+            cancelled::<RelativeMode<Tai>>(),
+        ];
+        for cancelled in timers {
+            assert!(cancelled.started && cancelled.idle);
+            assert_eq!(cancelled.runs, 0);
+        }
     }
 }
