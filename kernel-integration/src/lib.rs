@@ -24,8 +24,11 @@
 //! `examples/clocks.rs` (`cargo run -p kernel-integration --example clocks`), is this
 //! crate used as a driver uses `kernel::time`.
 
-// Upstream's files name pin-init `pin_init`.
+// Upstream's files name pin-init `pin_init`, and their doc links name this crate
+// `kernel` (rustdoc resolves them; the compiler sees no use).
 extern crate pinned_init as pin_init;
+#[allow(unused_extern_crates)]
+extern crate self as kernel;
 
 pub mod alloc;
 pub mod error;
