@@ -24,9 +24,11 @@
 //! `examples/clocks.rs` (`cargo run -p kernel-integration --example clocks`), is this
 //! crate used as a driver uses `kernel::time`.
 
-// Upstream's files name pin-init `pin_init`, and their doc links name this crate
-// `kernel` (rustdoc resolves them; the compiler sees no use).
+// Upstream's files name pin-init `pin_init`.
 extern crate pinned_init as pin_init;
+// The kernel crate's own line (`rust/kernel/lib.rs`): upstream's files name this crate
+// `kernel` from inside it, here in doc links only, which the compiler does not count
+// as a use.
 #[allow(unused_extern_crates)]
 extern crate self as kernel;
 
